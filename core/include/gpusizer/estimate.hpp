@@ -1,0 +1,80 @@
+#pragma once
+// The memory estimate: for one scenario, how much each GPU needs, part by part, whether it
+// fits the chosen GPU, and the largest batch / sequence / KV capacity that still fits.
+// Output keys follow docs/scenario.md (`estimate --json`).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/scenario.hpp"
+
+namespace gpusizer {
+
+struct ParamCounts {
+    std::uint64_t total = 0;      // every parameter (MoE: all experts)
+    std::uint64_t active = 0;     // used per token (MoE: top-k routed + shared + dense parts)
+    std::uint64_t trainable = 0;  // full training: total; LoRA/QLoRA: adapter parameters; inference: 0
+    std::uint64_t embedding = 0;  // input embedding (+ untied LM head)
+};
+
+struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
+    std::uint64_t weights = 0, gradients = 0, optimizer = 0, activations = 0, kv_cache = 0,
+                  overhead = 0, total = 0;
+};
+
+// One line of "how was this computed": shown as a tooltip in the page and by the CLI.
+struct Explanation {
+    std::string term;     // "weights", "kv_cache", … (a key of MemoryBreakdown) or another output key
+    std::string formula;  // the formula with the numbers put in
+    std::string source;   // where the formula or constant comes from
+};
+
+struct GpuFit {
+    std::string id;  // accelerator id, or "custom"
+    std::uint64_t memory_bytes = 0;
+    bool fits = false;
+    std::uint64_t headroom_bytes = 0;   // memory - total when it fits, else 0
+    std::uint64_t shortfall_bytes = 0;  // total - memory when it does not fit, else 0
+};
+
+struct Throughput {
+    double tokens_per_s = 0;
+    double prefill_tokens_per_s = 0;
+    double decode_tokens_per_s_per_seq = 0;
+};
+
+struct TimeEstimate {
+    double hours = 0;
+    double gpu_hours = 0;
+};
+
+struct Estimate {
+    Scenario scenario;
+    std::vector<std::string> warnings;
+    ParamCounts params;
+    MemoryBreakdown memory_per_gpu_bytes;
+    std::uint64_t host_memory_bytes = 0;
+    std::uint64_t kv_bytes_per_token = 0;  // per GPU
+    std::optional<GpuFit> gpu;
+    std::optional<std::uint64_t> kv_capacity_tokens;
+    std::optional<std::int64_t> max_batch_size;
+    std::optional<std::int64_t> max_seq_len;
+    std::optional<Throughput> throughput;
+    std::optional<TimeEstimate> time;
+    std::vector<Explanation> explanations;
+};
+
+// Resolve the scenario's model (preset, config or bare size) against the catalog.
+Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s);
+
+// The whole estimate. Fails only when the model cannot be resolved or the scenario is
+// inconsistent (e.g. tensor_parallel does not divide num_gpus); everything else is a warning.
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& s);
+
+// `estimate --json` (one object, keys as in docs/scenario.md).
+std::string estimate_to_json(const Estimate& e);
+
+}  // namespace gpusizer

@@ -1,0 +1,53 @@
+// `estimate --json`: one object with the keys of docs/scenario.md, in that order.
+#include "gpusizer/estimate.hpp"
+#include "scenario_internal.hpp"
+
+namespace gpusizer {
+
+using detail::ojson;
+
+std::string estimate_to_json(const Estimate& e) {
+    ojson j;
+    j["scenario"] = scenario_to_ojson(e.scenario);
+    j["warnings"] = e.warnings;
+    j["params"] = {{"total", e.params.total},
+                   {"active", e.params.active},
+                   {"trainable", e.params.trainable},
+                   {"embedding", e.params.embedding}};
+    const MemoryBreakdown& m = e.memory_per_gpu_bytes;
+    j["memory_per_gpu_bytes"] = {{"weights", m.weights},         {"gradients", m.gradients},
+                                 {"optimizer", m.optimizer},     {"activations", m.activations},
+                                 {"kv_cache", m.kv_cache},       {"overhead", m.overhead},
+                                 {"total", m.total}};
+    j["host_memory_bytes"] = e.host_memory_bytes;
+    j["kv_bytes_per_token"] = e.kv_bytes_per_token;
+    if (e.gpu)
+        j["gpu"] = {{"id", e.gpu->id},
+                    {"memory_bytes", e.gpu->memory_bytes},
+                    {"fits", e.gpu->fits},
+                    {"headroom_bytes", e.gpu->headroom_bytes},
+                    {"shortfall_bytes", e.gpu->shortfall_bytes}};
+    else
+        j["gpu"] = nullptr;
+    auto opt = [](const auto& o) { return o ? ojson(*o) : ojson(nullptr); };
+    j["kv_capacity_tokens"] = opt(e.kv_capacity_tokens);
+    j["max_batch_size"] = opt(e.max_batch_size);
+    j["max_seq_len"] = opt(e.max_seq_len);
+    if (e.throughput)
+        j["throughput"] = {{"tokens_per_s", e.throughput->tokens_per_s},
+                           {"prefill_tokens_per_s", e.throughput->prefill_tokens_per_s},
+                           {"decode_tokens_per_s_per_seq", e.throughput->decode_tokens_per_s_per_seq}};
+    else
+        j["throughput"] = nullptr;
+    if (e.time)
+        j["time"] = {{"hours", e.time->hours}, {"gpu_hours", e.time->gpu_hours}};
+    else
+        j["time"] = nullptr;
+    ojson ex = ojson::array();
+    for (const Explanation& x : e.explanations)
+        ex.push_back({{"term", x.term}, {"formula", x.formula}, {"source", x.source}});
+    j["explanations"] = ex;
+    return j.dump();
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,311 @@
+// Share-link codec: `v=1&m=qwen3-8b&t=qlora…`. One table maps short keys to scenario keys;
+// encoding writes only values that differ from the defaults; decoding types each value like
+// the CLI does and validates through parse_scenario_object, dropping (with a warning) any
+// key the parser rejects, so a bad link still opens everything else.
+//
+// Index
+// [SECTION] Key table
+// [SECTION] Percent-encoding and number text
+// [SECTION] Encoding
+// [SECTION] Decoding
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "gpusizer/link.hpp"
+#include "gpusizer/scenario_limits.hpp"
+#include "scenario_internal.hpp"
+#include "scenario_text.hpp"
+
+namespace gpusizer {
+
+using detail::json;
+using detail::ojson;
+
+// [SECTION] Key table: one line per key (short key, scenario key). Never reuse a short key.
+namespace {
+
+struct LinkKey {
+    const char* short_key;
+    const char* key;
+};
+
+constexpr LinkKey k_link_keys[] = {
+    {"m", "model"},
+    {"p", "params_b"},
+    {"t", "task"},
+    {"w", "weight_dtype"},
+    {"kv", "kv_cache_dtype"},
+    {"b", "batch_size"},
+    {"s", "seq_len"},
+    {"pt", "prompt_tokens"},
+    {"ot", "output_tokens"},
+    {"o", "optimizer"},
+    {"mw", "master_weights"},
+    {"oib", "optimizer_in_backward"},
+    {"ac", "activation_checkpointing"},
+    {"at", "attention"},
+    {"do", "dropout"},
+    {"r", "lora_rank"},
+    {"lt", "lora_targets"},
+    {"z", "zero_stage"},
+    {"off", "offload"},
+    {"n", "num_gpus"},
+    {"tp", "tensor_parallel"},
+    {"pp", "pipeline_parallel"},
+    {"ep", "expert_parallel"},
+    {"sp", "sequence_parallel"},
+    {"e", "engine"},
+    {"u", "gpu_memory_utilization"},
+    {"g", "gpu"},
+    {"gm", "gpu_memory_gib"},
+    {"tt", "train_tokens"},
+    {"mfu", "mfu"},
+    {"rg", "region"},
+    {"pr", "providers"},
+    {"spot", "spot"},
+    {"cur", "currency"},
+    {"bud", "budget"},
+    {"dl", "deadline_hours"},
+};
+constexpr const char* k_cfg_prefix = "cfg.";  // hf_config architecture fields: cfg.<link_key>
+
+const char* long_key(std::string_view short_key) {
+    for (const LinkKey& k : k_link_keys)
+        if (short_key == k.short_key) return k.key;
+    return nullptr;
+}
+const char* short_key(std::string_view key) {
+    for (const LinkKey& k : k_link_keys)
+        if (key == k.key) return k.short_key;
+    return nullptr;
+}
+
+// [SECTION] Percent-encoding and number text
+
+bool unreserved(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.' || c == '~' || c == ',';
+}
+
+std::string percent_encode(std::string_view s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+        if (unreserved(c)) {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// nullopt when a '%' is not followed by two hex digits.
+std::optional<std::string> percent_decode(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '%') {
+            if (i + 2 >= s.size()) return std::nullopt;
+            const int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else if (s[i] == '+') {
+            out += ' ';
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+// Shortest decimal text that reads back as exactly v (deterministic on every host).
+std::string number_text(double v) {
+    char buf[40];
+    for (int prec = 1; prec <= 17; ++prec) {
+        std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+// The link text of one JSON value: numbers shortest, lists comma-joined, strings as is.
+std::string value_text(const ojson& v) {
+    if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
+    if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
+    if (v.is_number()) return number_text(v.get<double>());
+    if (v.is_array()) {
+        std::string out;
+        for (const auto& x : v) out += (out.empty() ? "" : ",") + x.get<std::string>();
+        return out;
+    }
+    if (v.is_string()) return v.get<std::string>();
+    return "";
+}
+
+}  // namespace
+
+// [SECTION] Encoding
+
+std::string encode_link(const Scenario& s) {
+    // Defaults for this scenario: a default Scenario with the same dependent defaults applied.
+    Scenario d;
+    d.task = s.task;
+    apply_dependent_defaults(d, false, false);
+    d.weight_dtype = default_weight_dtype(s.task);
+    d.master_weights = default_master_weights(s.task, s.weight_dtype);
+
+    const ojson js = scenario_to_ojson(s), jd = scenario_to_ojson(d);
+    std::string out = "v=" + std::to_string(k_link_version);
+    auto add = [&out](std::string_view k, const std::string& v) {
+        out += '&';
+        out += k;
+        out += '=';
+        out += percent_encode(v);
+    };
+    const bool derived_seq = s.prompt_tokens || s.output_tokens;  // seq_len follows from them
+    for (auto it = js.begin(); it != js.end(); ++it) {
+        const std::string& key = it.key();
+        if (key == "hf_config") continue;
+        if (key == "seq_len" && derived_seq) continue;
+        if (key == "model" && s.source != ModelSource::preset) continue;
+        if (it.value() == jd[key]) continue;
+        if (it.value().is_null()) continue;
+        if (const char* sk = short_key(key)) add(sk, value_text(it.value()));
+    }
+    if (s.source == ModelSource::hf_config) {
+        const ModelArch none;
+        bool any = false;
+#define GPUSIZER_X(type, member, hf, link, def)                                            \
+    if (s.hf_config.member != none.member) {                                             \
+        add(std::string(k_cfg_prefix) + link, value_text(ojson(s.hf_config.member)));    \
+        any = true;                                                                      \
+    }
+        GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+#undef GPUSIZER_X
+        if (!any) add(std::string(k_cfg_prefix) + "mt", "");
+    }
+    return out;
+}
+
+// [SECTION] Decoding
+
+Result<Scenario> decode_link(std::string_view link) {
+    if (link.size() > k_max_link_bytes)
+        return Result<Scenario>::failure({"too_large",
+                                          "link is " + std::to_string(link.size()) + " bytes; the limit is " +
+                                              std::to_string(k_max_link_bytes),
+                                          ""});
+    // Keep only the fragment (or the whole text when there is no '#').
+    if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);
+    std::vector<std::string> warnings;
+    json obj = json::object();
+    json cfg = json::object();
+    bool has_version = false;
+
+    std::size_t start = 0;
+    while (start <= link.size()) {
+        std::size_t end = link.find('&', start);
+        if (end == std::string_view::npos) end = link.size();
+        const std::string_view pair = link.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty()) {
+            if (end >= link.size()) break;
+            continue;
+        }
+        const std::size_t eq = pair.find('=');
+        const auto key = percent_decode(pair.substr(0, eq));
+        const auto val = percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+        const std::string shown_key = key ? *key : std::string(pair.substr(0, std::min<std::size_t>(eq, 40)));
+        if (!key || !val) {
+            warnings.push_back("link: '" + shown_key + "' has a broken %-escape; ignored");
+            continue;
+        }
+        if (*key == "v") {
+            has_version = true;
+            if (*val != std::to_string(k_link_version))
+                warnings.push_back("link: version " + *val + " is newer or unknown; reading it as version " +
+                                   std::to_string(k_link_version));
+            continue;
+        }
+        if (key->rfind(k_cfg_prefix, 0) == 0) {
+            const std::string field = key->substr(4);
+            bool known = false;
+#define GPUSIZER_X(type, member, hf, link_key, def)                                          \
+    if (field == link_key) {                                                                \
+        known = true;                                                                       \
+        const json v = text_to_json(std::string_view(#type) == "text" ? ValueKind::text      \
+                                    : std::string_view(#type) == "flag" ? ValueKind::boolean \
+                                                                        : ValueKind::number, \
+                                    *val);                                                  \
+        cfg[#member] = v;                                                                   \
+    }
+            GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+#undef GPUSIZER_X
+            if (!known) warnings.push_back("link: unknown model field '" + field + "' ignored");
+            continue;
+        }
+        const char* lk = long_key(*key);
+        if (!lk) {
+            warnings.push_back("link: unknown key '" + shown_key + "' ignored");
+            continue;
+        }
+        obj[lk] = text_to_json(*value_kind(lk), *val);
+    }
+    if (!has_version && obj.empty() && cfg.empty())
+        return Result<Scenario>::failure({"not_a_link", "not a gpusizer link (expected '#v=1&…')", ""});
+    if (!has_version) warnings.push_back("link: no version (v=1) given; read as version 1");
+    if (!cfg.empty()) {
+        cfg["gpusizer_arch"] = 1;
+        if (obj.contains("model")) {
+            warnings.push_back("link: both a preset (m) and model fields (cfg.*) given; using the preset");
+        } else {
+            // A bad architecture field is dropped, keeping the others.
+            for (int guard = 0; guard < 64; ++guard) {
+                auto a = arch_from_json_object(cfg);
+                if (a.ok() || a.error.path.empty() || !cfg.contains(a.error.path)) break;
+                warnings.push_back("link: model field " + a.error.message + "; ignored");
+                cfg.erase(a.error.path);
+            }
+            obj["hf_config"] = cfg;
+        }
+    }
+    // Validate; drop each rejected key with its message and try again.
+    for (std::size_t guard = 0; guard <= obj.size() + 1; ++guard) {
+        Result<Scenario> r = parse_scenario_object(obj);
+        if (r.ok()) {
+            for (auto& w : r.warnings) warnings.push_back(std::move(w));
+            return Result<Scenario>::success(*r, warnings);
+        }
+        std::string top = r.error.path.substr(0, r.error.path.find_first_of(".["));
+        if (top.empty() || !obj.contains(top)) {
+            // A cross-key problem (e.g. num_gpus vs tensor_parallel): drop the parallel layout.
+            top = r.error.path == "num_gpus" ? "num_gpus" : std::string();
+            if (top.empty() || !obj.contains(top)) {
+                warnings.push_back("link: " + r.error.message + "; using the defaults instead");
+                obj = json::object();
+                continue;
+            }
+        }
+        warnings.push_back("link: " + r.error.message + "; ignored");
+        if (top == "num_gpus") {
+            obj.erase("tensor_parallel");
+            obj.erase("pipeline_parallel");
+        }
+        obj.erase(top);
+    }
+    return Result<Scenario>::success(Scenario{}, warnings);
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,63 @@
+// `gpusizer estimate`: the memory breakdown for one scenario (human table or --json).
+#include "cli.hpp"
+#include "format.hpp"
+#include "gpusizer/estimate.hpp"
+#include "gpusizer/link.hpp"
+
+namespace gpusizer::cli {
+
+namespace {
+
+void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
+    const Scenario& s = e.scenario;
+    std::string model = s.source == ModelSource::preset     ? s.model
+                        : s.source == ModelSource::hf_config ? "config.json (" + s.hf_config.model_type + ")"
+                                                             : "~" + std::to_string(s.params_b) + " B (inferred shape)";
+    io.out += "gpusizer estimate — " + model + ", " + to_string(s.task) + ", " + to_string(s.weight_dtype) +
+              ", batch " + std::to_string(s.batch_size) + " × " + std::to_string(s.seq_len) + " tokens\n";
+    io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "\n\n";
+    io.out += "parameters  total " + billions(e.params.total) + ", active " + billions(e.params.active) +
+              ", trainable " + billions(e.params.trainable) + ", embedding " + billions(e.params.embedding) + "\n\n";
+    const MemoryBreakdown& m = e.memory_per_gpu_bytes;
+    io.out += "memory per GPU (GiB = 2^30 bytes)\n";
+    const std::pair<const char*, std::uint64_t> rows[] = {
+        {"weights", m.weights},         {"gradients", m.gradients}, {"optimizer", m.optimizer},
+        {"activations", m.activations}, {"kv_cache", m.kv_cache},   {"overhead", m.overhead}};
+    for (const auto& [name, bytes] : rows) io.out += "  " + pad(name, 12) + pad(gib(bytes), 14) + "\n";
+    io.out += "  " + pad("total", 12) + gib(m.total) + "\n";
+    if (e.host_memory_bytes) io.out += "host memory needed: " + gib(e.host_memory_bytes) + "\n";
+    if (e.kv_bytes_per_token) io.out += "KV cache per token: " + std::to_string(e.kv_bytes_per_token) + " bytes\n";
+    if (e.gpu) {
+        io.out += "\nGPU " + e.gpu->id + " (" + gib(e.gpu->memory_bytes) + "): " +
+                  (e.gpu->fits ? "fits, headroom " + gib(e.gpu->headroom_bytes)
+                               : "does NOT fit, short by " + gib(e.gpu->shortfall_bytes)) +
+                  "\n";
+        if (e.kv_capacity_tokens) io.out += "  KV capacity: " + std::to_string(*e.kv_capacity_tokens) + " tokens\n";
+        if (e.max_batch_size) io.out += "  largest batch that fits: " + std::to_string(*e.max_batch_size) + "\n";
+        if (e.max_seq_len) io.out += "  longest sequence that fits: " + std::to_string(*e.max_seq_len) + "\n";
+    }
+    for (const auto& w : e.warnings) io.out += "warning: " + w + "\n";
+    io.out += "\nlink: #" + encode_link(s) + "\n";
+}
+
+}  // namespace
+
+int cmd_estimate(const Catalog& catalog, const std::vector<std::string>& args, Io& io) {
+    auto in = parse_scenario_args(args, io);
+    if (!in) return k_exit_bad_input;
+    Result<Estimate> e = estimate(catalog, in->scenario);
+    if (!e.ok()) {
+        io.err += "gpusizer: " + format_error(e.error) + "\n";
+        return k_exit_bad_input;
+    }
+    Estimate est = std::move(*e.value);
+    est.warnings.insert(est.warnings.begin(), in->warnings.begin(), in->warnings.end());
+    for (auto& w : e.warnings) est.warnings.push_back(w);
+    if (in->json)
+        io.out += estimate_to_json(est) + "\n";
+    else
+        print_human(catalog, est, io);
+    return (est.gpu && !est.gpu->fits) ? k_exit_unmet : k_exit_ok;
+}
+
+}  // namespace gpusizer::cli
