@@ -1,0 +1,178 @@
+// Share links: readable, only non-default values, lossless, and never a hard failure.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "gpusizer/link.hpp"
+#include "gpusizer/scenario_limits.hpp"
+
+using namespace gpusizer;
+
+TEST_CASE("link: the default scenario is just the version") {
+    CHECK(encode_link(Scenario{}) == "v=1");
+    auto d = decode_link("#v=1");
+    REQUIRE(d.ok());
+    CHECK(*d == Scenario{});
+    CHECK(d.warnings.empty());
+}
+
+TEST_CASE("link: only non-default values, short keys, readable") {
+    Scenario s;
+    s.model = "qwen3-8b";
+    s.task = Task::qlora;
+    s.weight_dtype = default_weight_dtype(Task::qlora);  // nf4: the default for qlora, so omitted
+    s.seq_len = 4096;
+    s.gpu = "rtx4090";
+    s.providers = {"aws", "lambda"};
+    CHECK(encode_link(s) == "v=1&m=qwen3-8b&t=qlora&s=4096&g=rtx4090&pr=aws,lambda");
+}
+
+TEST_CASE("link: full URLs, fragments and percent-escapes decode") {
+    auto d = decode_link("https://example.org/gpusizer/#v=1&m=qwen3-8b&b=%34");
+    REQUIRE(d.ok());
+    CHECK(d->model == "qwen3-8b");
+    CHECK(d->batch_size == 4);
+}
+
+TEST_CASE("link: bad values keep the default and are listed; the rest still opens") {
+    auto d = decode_link("#v=1&m=qwen3-8b&b=-3&t=bogus&zz=1&s=8192&g=%3Cscript%3E&w=%ZZ");
+    REQUIRE(d.ok());
+    CHECK(d->model == "qwen3-8b");
+    CHECK(d->seq_len == 8192);
+    CHECK(d->batch_size == 1);
+    CHECK(d->task == Task::inference);
+    CHECK(d->gpu.empty());
+    CHECK(d.warnings.size() == 5);
+    bool named_batch = false;
+    for (const auto& w : d.warnings) named_batch = named_batch || w.find("batch_size") != std::string::npos;
+    CHECK(named_batch);
+}
+
+TEST_CASE("link: inconsistent parallel layout falls back to one GPU, with a warning") {
+    auto d = decode_link("#v=1&n=6&tp=4");
+    REQUIRE(d.ok());
+    CHECK(d->num_gpus == 1);
+    CHECK(d->tensor_parallel == 1);
+    CHECK_FALSE(d.warnings.empty());
+}
+
+TEST_CASE("link: what is not a link at all is an error") {
+    CHECK_FALSE(decode_link("hello").ok());
+    CHECK(decode_link(std::string(k_max_link_bytes + 1, 'a')).error.code == "too_large");
+    CHECK_FALSE(decode_link("").ok());
+}
+
+TEST_CASE("link: an hf_config travels as its architecture fields") {
+    Scenario s;
+    s.source = ModelSource::hf_config;
+    s.model.clear();
+    s.hf_config.model_type = "llama";
+    s.hf_config.vocab_size = 32000;
+    s.hf_config.hidden_size = 4096;
+    s.hf_config.num_layers = 32;
+    s.hf_config.num_heads = 32;
+    s.hf_config.num_kv_heads = 32;
+    s.hf_config.head_dim = 128;
+    s.hf_config.intermediate_size = 11008;
+    const std::string l = encode_link(s);
+    CHECK(l == "v=1&cfg.mt=llama&cfg.V=32000&cfg.h=4096&cfg.L=32&cfg.a=32&cfg.k=32&cfg.d=128&cfg.i=11008");
+    auto d = decode_link(l);
+    REQUIRE(d.ok());
+    CHECK(*d == s);
+}
+
+namespace {
+
+// Deterministic pseudo-random scenarios (std::mt19937 output is specified exactly).
+struct Gen {
+    std::mt19937 rng{20261202};
+    std::uint32_t below(std::uint32_t n) { return rng() % n; }
+    bool coin() { return below(2) == 1; }
+    template <class E>
+    E pick() { return static_cast<E>(below(static_cast<std::uint32_t>(EnumNames<E>::count))); }
+};
+
+Scenario random_scenario(Gen& g) {
+    Scenario s;
+    switch (g.below(3)) {
+        case 0: s.model = g.coin() ? "qwen3-8b" : "deepseek-v3"; break;
+        case 1:
+            s.source = ModelSource::params_b;
+            s.model.clear();
+            s.params_b = (1 + g.below(100000)) / 100.0;
+            break;
+        default:
+            s.source = ModelSource::hf_config;
+            s.model.clear();
+            s.hf_config.model_type = g.coin() ? "qwen2" : "mixtral";
+            s.hf_config.hidden_size = 256 * (1 + g.below(64));
+            s.hf_config.num_layers = 1 + g.below(120);
+            s.hf_config.num_experts = g.coin() ? 8 : 0;
+            s.hf_config.tie_word_embeddings = g.coin();
+            s.hf_config.gated_mlp = g.coin();
+            break;
+    }
+    s.task = g.pick<Task>();
+    s.weight_dtype = g.coin() ? g.pick<WeightDtype>() : default_weight_dtype(s.task);
+    s.kv_cache_dtype = g.pick<KvDtype>();
+    s.batch_size = 1 + g.below(512);
+    if (g.coin()) {
+        s.prompt_tokens = g.below(100000);
+        s.output_tokens = 1 + g.below(8000);
+    } else {
+        s.seq_len = 1 + g.below(1000000);
+    }
+    s.optimizer = g.pick<Optimizer>();
+    s.optimizer_in_backward = g.coin();
+    s.activation_checkpointing = g.pick<Checkpointing>();
+    s.attention = g.pick<Attention>();
+    s.dropout = g.coin();
+    s.lora_rank = 1 + g.below(256);
+    s.lora_targets = static_cast<LoraTargets>(g.below(4));
+    if (s.lora_targets == LoraTargets::custom) s.lora_modules = {"q_proj", g.coin() ? "down_proj" : "v_proj"};
+    s.zero_stage = static_cast<int>(g.below(4));
+    s.offload = g.pick<Offload>();
+    s.tensor_parallel = 1 << g.below(4);
+    s.pipeline_parallel = 1 + g.below(3);
+    s.num_gpus = s.tensor_parallel * s.pipeline_parallel * (1 + g.below(8));
+    s.expert_parallel = 1 + g.below(4);
+    s.sequence_parallel = g.coin();
+    s.engine = g.pick<Engine>();
+    s.gpu_memory_utilization = (1 + g.below(100)) / 100.0;
+    if (g.coin()) s.gpu = g.coin() ? "h100_sxm" : "rtx4090";
+    if (g.coin()) s.gpu_memory_gib = (1 + g.below(2000)) / 8.0;
+    if (g.coin()) s.train_tokens = 1e6 * (1 + g.below(100000));
+    if (g.coin()) s.mfu = (1 + g.below(100)) / 100.0;
+    s.region = g.pick<Region>();
+    if (g.coin()) s.providers = {"aws", "aliyun"};
+    s.spot = g.pick<SpotPolicy>();
+    s.currency = g.pick<Currency>();
+    if (g.coin()) s.budget = 10.0 * (1 + g.below(100000)) / 3.0;
+    if (g.coin()) s.deadline_hours = 0.5 * (1 + g.below(1000));
+    s.master_weights = g.coin() ? default_master_weights(s.task, s.weight_dtype) : g.coin();
+    apply_dependent_defaults(s, true, true);
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("link: decode(encode(s)) == s for 2000 random scenarios") {
+    Gen g;
+    int failures = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Scenario s = random_scenario(g);
+        const std::string link = encode_link(s);
+        auto d = decode_link(link);
+        bool link_warning = false;
+        for (const auto& w : d.warnings) link_warning = link_warning || w.rfind("link:", 0) == 0;
+        if (!d.ok() || !(*d == s) || link_warning) {
+            if (++failures <= 3) {
+                INFO("link: " << link);
+                CHECK(d.ok());
+                if (d.ok()) CHECK(scenario_to_json(*d) == scenario_to_json(s));
+                for (const auto& w : d.warnings) CHECK(w.rfind("link:", 0) != 0);
+            }
+        }
+    }
+    CHECK(failures == 0);
+}

@@ -1,0 +1,54 @@
+// The native CLI and the same CLI compiled to wasm print byte-identical JSON for the same
+// scenarios (core is deterministic: no clocks, no platform-dependent arithmetic).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const nativeCli = path.join(process.env.GPUSIZER_NATIVE_BUILD || path.join(root, 'build/native-debug'), 'native/gpusizer');
+const wasmCli = path.join(process.env.GPUSIZER_WASM_BUILD || path.join(root, 'build/wasm-release'), 'native/gpusizer.js');
+
+function runNative(args) {
+  return spawnSync(nativeCli, args, { encoding: 'utf8' });
+}
+function runWasm(args) {
+  return spawnSync('node', ['--no-experimental-fetch', wasmCli, ...args], { encoding: 'utf8' });
+}
+
+const scenarios = [
+  ['--model', 'llama-3.1-8b'],
+  ['--model', 'llama-3.1-8b', '--weight_dtype', 'int8'],
+  ['--model', 'qwen3-30b-a3b', '--task', 'qlora', '--seq_len', '4096', '--batch_size', '4'],
+  ['--model', 'deepseek-v3', '--weight_dtype', 'fp8', '--num_gpus', '8', '--tensor_parallel', '8', '--seq_len', '32768'],
+  ['--model', 'mixtral-8x7b', '--task', 'full_ft', '--zero_stage', '3', '--num_gpus', '16'],
+  ['--params_b', '13', '--task', 'lora', '--activation_checkpointing', 'full'],
+  ['--hf_config', path.join(root, 'tests/fixtures/hf_configs/gpt-oss-20b.json'), '--engine', 'vllm', '--gpu', 'h100_sxm'],
+  ['--link', '#v=1&m=qwen3-8b&t=pretrain&b=8&s=8192&z=2&n=8'],
+];
+
+test('native and wasm CLIs are built', () => {
+  assert.ok(fs.existsSync(nativeCli), `missing ${nativeCli}`);
+  assert.ok(fs.existsSync(wasmCli), `missing ${wasmCli}`);
+});
+
+for (const args of scenarios) {
+  test(`identical JSON: ${args.join(' ').replace(root, '.')}`, () => {
+    const a = runNative(['estimate', ...args, '--json']);
+    const b = runWasm(['estimate', ...args, '--json']);
+    assert.equal(a.status, b.status, `exit codes differ: ${a.stderr} | ${b.stderr}`);
+    assert.ok(a.stdout.startsWith('{'), `native printed no JSON: ${a.stderr}`);
+    assert.equal(b.stdout, a.stdout);
+    const parsed = JSON.parse(a.stdout);
+    assert.ok(parsed.memory_per_gpu_bytes.total > 0);
+  });
+}
+
+test('link printed by native opens the same scenario in wasm', () => {
+  const link = execFileSync(nativeCli, ['link', '--model', 'qwen3-14b', '--task', 'lora', '--lora_rank', '64'], { encoding: 'utf8' }).trim();
+  assert.equal(link, '#v=1&m=qwen3-14b&t=lora&r=64');
+  const a = runNative(['estimate', '--link', link, '--json']);
+  const b = runWasm(['estimate', '--model', 'qwen3-14b', '--task', 'lora', '--lora_rank', '64', '--json']);
+  assert.equal(b.stdout, a.stdout);
+});
