@@ -14,6 +14,7 @@ namespace {
 constexpr const char* k_usage =
     "usage:\n"
     "  gpusizer estimate  (--scenario FILE.json | --scenario - | --link 'URL-or-#fragment' | --KEY VALUE…) [--json]\n"
+    "  gpusizer recommend (same inputs) [--top N] [--json]           ranked cloud offers\n"
     "  gpusizer link      (--scenario FILE.json | --KEY VALUE…)        prints the share link\n"
     "  gpusizer catalog   list (gpus|instances|models|providers) [--json] | validate FILE\n"
     "options for every command: --catalog FILE (instead of the built-in catalog)\n"
@@ -82,7 +83,11 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
         bool own = false;
         for (const auto& f : own_flags) own = own || a == f;
         if (own) {
-            in.flags.push_back(a);
+            if (i + 1 >= args.size()) {
+                io.err += "gpusizer: " + a + " needs a value\n";
+                return std::nullopt;
+            }
+            in.flags.emplace_back(a, args[++i]);
             continue;
         }
         if (a == "--json") {
@@ -154,7 +159,7 @@ int run(const std::vector<std::string>& args_in, Io& io) {
     }
     const std::string command = args[0];
     args.erase(args.begin());
-    if (command != "estimate" && command != "link" && command != "catalog") {
+    if (command != "estimate" && command != "recommend" && command != "link" && command != "catalog") {
         io.err += "gpusizer: unknown command '" + command + "'\n" + k_usage;
         return k_exit_bad_input;
     }
@@ -162,6 +167,7 @@ int run(const std::vector<std::string>& args_in, Io& io) {
     auto catalog = load_catalog(args, io);
     if (!catalog) return k_exit_bad_input;
     if (command == "estimate") return cmd_estimate(*catalog, args, io);
+    if (command == "recommend") return cmd_recommend(*catalog, args, io);
     if (command == "link") return cmd_link(*catalog, args, io);
     return cmd_catalog(*catalog, args, io);
 }

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -30,17 +31,18 @@ std::optional<Catalog> load_catalog(std::vector<std::string>& args, Io& io);
 
 // Subcommands (one file each: cmd_<name>.cpp). `args` starts after the subcommand name.
 int cmd_estimate(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
+int cmd_recommend(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
 int cmd_link(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
 int cmd_catalog(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
 
 // The scenario inputs every subcommand shares: --scenario FILE|-, --link, --KEY VALUE… and
-// --json. Flags listed in own_flags are left to the subcommand (in `flags`). On bad input
-// writes the message to io.err and returns nullopt.
+// --json. Flags listed in own_flags (each taking one value, e.g. "--top") are left to the
+// subcommand in `flags`. On bad input writes the message to io.err and returns nullopt.
 struct ScenarioInput {
     Scenario scenario;
     std::vector<std::string> warnings;
     bool json = false;
-    std::vector<std::string> flags;
+    std::vector<std::pair<std::string, std::string>> flags;
 };
 std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>& args, Io& io,
                                                  const std::vector<std::string>& own_flags = {});

@@ -1,0 +1,79 @@
+// `gpusizer recommend`: ranked cloud offers for a scenario (human table or --json).
+#include <cstdlib>
+
+#include "cli.hpp"
+#include "format.hpp"
+#include "gpusizer/recommend.hpp"
+
+namespace gpusizer::cli {
+
+namespace {
+
+std::string num(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
+    io.out += r.summary + "\n";
+    io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "; " +
+              std::to_string(r.considered) + " instance types considered, currency " + to_string(r.scenario.currency) +
+              " (~ = estimated price)\n\n";
+    io.out += pad("#", 4) + pad("provider", 14) + pad("instance", 26) + pad("GPUs", 18) + pad("plan", 16) +
+              pad("GiB/GPU", 9) + pad("price/h", 12) + pad("hours", 10) + pad("total", 12) + "checks\n";
+    int i = 0;
+    for (const Offer& o : r.offers) {
+        std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
+                           " dp" + std::to_string(o.plan.data_parallel);
+        if (o.plan.zero_stage) plan += " z" + std::to_string(o.plan.zero_stage);
+        std::string warn;
+        for (const Check& c : o.checks)
+            if (!c.ok) warn += (warn.empty() ? "" : ",") + c.id;
+        io.out += pad(std::to_string(++i), 4) + pad(o.provider, 14) + pad(o.instance + (o.spot ? " spot" : ""), 26) +
+                  pad(std::to_string(o.gpu_count) + "× " + o.gpu, 18) + pad(plan, 16) +
+                  pad(num("%.1f", double(o.memory_per_gpu_bytes) / 1073741824.0), 9) +
+                  pad((o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
+                  pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
+                  pad(o.total_cost ? num("%.0f", *o.total_cost) : (o.cost_per_million_tokens ? num("%.3f/Mtok", *o.cost_per_million_tokens) : "-"), 12) +
+                  (warn.empty() ? "ok" : warn) + "\n";
+    }
+    if (r.offers.empty())
+        for (const auto& reason : r.rejected_reasons) io.out += "  " + reason + "\n";
+    for (const auto& w : r.warnings) io.out += "warning: " + w + "\n";
+}
+
+}  // namespace
+
+int cmd_recommend(const Catalog& catalog, const std::vector<std::string>& args, Io& io) {
+    auto in = parse_scenario_args(args, io, {"--top"});
+    if (!in) return k_exit_bad_input;
+    std::size_t top = 0;
+    for (const auto& [flag, value] : in->flags) {
+        char* end = nullptr;
+        const long n = std::strtol(value.c_str(), &end, 10);
+        if (end == value.c_str() || *end || n < 1 || n > 100000) {
+            io.err += "gpusizer: --top: expected a whole number in [1, 100000], got '" + value + "'\n";
+            return k_exit_bad_input;
+        }
+        top = static_cast<std::size_t>(n);
+    }
+    Result<Recommendation> r = recommend(catalog, in->scenario, top);
+    if (!r.ok()) {
+        io.err += "gpusizer: " + format_error(r.error) + "\n";
+        return k_exit_bad_input;
+    }
+    Recommendation rec = std::move(*r.value);
+    rec.warnings.insert(rec.warnings.begin(), in->warnings.begin(), in->warnings.end());
+    if (in->json)
+        io.out += recommendation_to_json(rec) + "\n";
+    else
+        print_human(catalog, rec, io);
+    if (rec.offers.empty()) {
+        io.err += "gpusizer: the scenario cannot be met: " + rec.summary + "\n";
+        return k_exit_unmet;
+    }
+    return k_exit_ok;
+}
+
+}  // namespace gpusizer::cli
