@@ -57,6 +57,13 @@ namespace gpusizer {
     X(u64, image_size, "image_size", "img", 0)                    /* ViT */                      \
     X(u64, patch_size, "patch_size", "ps", 0)                                                    \
     X(u64, num_channels, "num_channels", "ch", 0)                                                \
+    X(u64, norms_per_layer, "", "nl", 2)                          /* Gemma 2/3: 4 (pre+post) */  \
+    X(flag, final_norm, "", "fn", true)                           /* norm after the last layer */\
+    X(flag, embed_norm, "", "en", false)                          /* BERT: LayerNorm on embeddings*/\
+    X(flag, attn_sinks, "", "snk", false)                         /* gpt-oss: one sink per head */\
+    X(flag, pooler, "", "pool", false)                            /* BERT/ViT pooler h->h */      \
+    X(u64, num_labels, "id2label", "nlab", 0)                     /* classifier head (ViT) */    \
+    X(u64, extra_params, "vision_config", "xp", 0)                /* vision tower + projector */ \
     X(flag, inferred, "", "inf", false)                           /* shape guessed from params_b */
 
 #define GPUSIZER_ARCH_TYPE_u64 std::uint64_t

@@ -1,0 +1,487 @@
+// Hugging Face config.json → ModelArch (model.hpp), and a plausible dense shape for a bare
+// parameter count.
+//
+// Index
+//   [SECTION] Reading typed keys without exceptions
+//   [SECTION] Families (what each model_type implies beyond its keys)
+//   [SECTION] Decoder keys (Llama, Mistral, Qwen, DeepSeek, gpt-oss, Gemma, Phi, GPT-2/NeoX)
+//   [SECTION] Encoders (BERT, ViT) and vision towers
+//   [SECTION] parse_hf_config
+//   [SECTION] infer_dense_arch
+//
+// Every alias comes from the transformers configuration class of that family
+// (configuration_<family>.py); the traps are listed in shared/data/hf_configs/SOURCES.md.
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "gpusizer/model.hpp"
+#include "json_util.hpp"
+
+namespace gpusizer {
+
+namespace {
+
+using detail::json;
+
+// Dimensions above this are certainly not a real model; keeping them below 2^32 also keeps
+// every two-factor product exact in 64 bits (three-factor products saturate in params.cpp).
+constexpr std::int64_t k_max_dim = 4294967295LL;
+
+// [SECTION] Reading typed keys without exceptions
+
+struct Reader {
+    const json& obj;
+    std::string prefix;  // "" or "text_config." for error paths
+    Error error;
+    bool failed = false;
+
+    // A key is "present" when it exists and is not null (HF writes "sliding_window": null).
+    const json* find(const char* key) const {
+        if (!obj.is_object()) return nullptr;
+        auto it = obj.find(key);
+        if (it == obj.end() || it->is_null()) return nullptr;
+        return &*it;
+    }
+    bool has(const char* key) const { return find(key) != nullptr; }
+
+    void fail(const char* key, const std::string& expected, const json& v) {
+        if (failed) return;
+        failed = true;
+        error = {"bad_type", prefix + key + ": expected " + expected + ", got " + detail::show(v), prefix + key};
+    }
+
+    // First present key of the list; false when none is present or it has the wrong type.
+    bool u64(std::initializer_list<const char*> keys, std::uint64_t& out) {
+        for (const char* k : keys) {
+            const json* v = find(k);
+            if (!v) continue;
+            const auto i = detail::as_int(*v, 0, k_max_dim);
+            if (!i) {
+                fail(k, "an integer between 0 and 4294967295", *v);
+                return false;
+            }
+            out = static_cast<std::uint64_t>(*i);
+            return true;
+        }
+        return false;
+    }
+    bool flag(std::initializer_list<const char*> keys, bool& out) {
+        for (const char* k : keys) {
+            const json* v = find(k);
+            if (!v) continue;
+            if (!v->is_boolean()) {
+                fail(k, "true or false", *v);
+                return false;
+            }
+            out = v->get<bool>();
+            return true;
+        }
+        return false;
+    }
+    bool text(const char* k, std::string& out) {
+        const json* v = find(k);
+        if (!v) return false;
+        if (!v->is_string()) {
+            fail(k, "a string", *v);
+            return false;
+        }
+        out = v->get<std::string>();
+        if (out.size() > 64) out.resize(64);
+        return true;
+    }
+    // Length of an array key (layer_types, mlp_only_layers); -1 when absent.
+    std::int64_t array_size(const char* k) {
+        const json* v = find(k);
+        if (!v) return -1;
+        if (!v->is_array()) {
+            fail(k, "an array", *v);
+            return -1;
+        }
+        return static_cast<std::int64_t>(v->size());
+    }
+};
+
+bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n) return true;
+    return false;
+}
+
+// [SECTION] Families (what each model_type implies beyond its keys)
+
+enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bert, vit, generic };
+
+Family family_of(const std::string& mt) {
+    if (is_one_of(mt, {"llama", "granite", "internlm2", "internlm3", "yi", "baichuan", "olmo", "cohere", "glm", "glm4",
+                       "exaone", "minicpm", "deepseek", "aquila"}))
+        return Family::llama_like;
+    if (is_one_of(mt, {"mistral", "mixtral", "ministral"})) return Family::mistral;
+    if (is_one_of(mt, {"qwen2", "qwen2_vl_text", "qwen2_5_vl_text"})) return Family::qwen2;
+    if (is_one_of(mt, {"qwen3"})) return Family::qwen3;
+    if (is_one_of(mt, {"qwen2_moe", "qwen3_moe"})) return Family::qwen_moe;
+    if (is_one_of(mt, {"deepseek_v2", "deepseek_v3", "kimi_k2"})) return Family::deepseek;
+    if (mt == "gpt_oss") return Family::gpt_oss;
+    if (mt == "gemma2" || mt == "gemma") return Family::gemma2;
+    if (mt == "gemma3" || mt == "gemma3_text") return Family::gemma3;
+    if (mt == "phi3" || mt == "phimoe") return Family::phi3;
+    if (mt == "gpt2") return Family::gpt2;
+    if (mt == "gpt_neox") return Family::gpt_neox;
+    if (is_one_of(mt, {"bert", "roberta", "xlm-roberta", "camembert", "electra"})) return Family::bert;
+    if (is_one_of(mt, {"vit", "deit", "dinov2"})) return Family::vit;
+    return Family::generic;
+}
+
+// [SECTION] Encoders (BERT, ViT) and vision towers
+
+// Parameters of a pre-LN ViT-style vision tower (SigLIP, CLIP vision, ViT): patch conv,
+// position table, L blocks of (LN, QKV+O with bias, LN, fc1/fc2 with bias), final LN.
+// Shapes from transformers modeling_siglip.py / modeling_vit.py.
+std::uint64_t vision_tower_params(Reader& r) {
+    std::uint64_t h = 0, L = 0, i = 0, img = 0, patch = 0, ch = 3;
+    r.u64({"hidden_size"}, h);
+    r.u64({"num_hidden_layers"}, L);
+    r.u64({"intermediate_size"}, i);
+    r.u64({"image_size"}, img);
+    r.u64({"patch_size"}, patch);
+    r.u64({"num_channels"}, ch);
+    if (!h || !L || !patch || !img) return 0;
+    const std::uint64_t patches = (img / patch) * (img / patch);
+    const std::uint64_t embed = ch * patch * patch * h + h + patches * h;  // conv w+b, positions
+    const std::uint64_t layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
+    return embed + L * layer + 2 * h;  // + post_layernorm
+}
+
+Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
+    a.encoder = true;
+    a.layer_norm = true;
+    a.gated_mlp = false;
+    a.qkv_bias = a.o_bias = a.mlp_bias = true;
+    a.tie_word_embeddings = true;  // no separate LM head in the base model
+    r.u64({"hidden_size"}, a.hidden_size);
+    r.u64({"num_hidden_layers"}, a.num_layers);
+    r.u64({"num_attention_heads"}, a.num_heads);
+    r.u64({"intermediate_size"}, a.intermediate_size);
+    if (fam == Family::bert) {
+        // BertModel: word + position + token-type embeddings, embedding LayerNorm, post-LN
+        // blocks, pooler (modeling_bert.py). The model card's 110M is this count.
+        r.u64({"vocab_size"}, a.vocab_size);
+        r.u64({"max_position_embeddings"}, a.max_position_embeddings);
+        a.type_vocab_size = 2;
+        r.u64({"type_vocab_size"}, a.type_vocab_size);
+        a.learned_positions = true;
+        a.embed_norm = true;
+        a.final_norm = false;
+        a.pooler = true;
+    } else {
+        // ViTForImageClassification: patch conv + [CLS] + positions, pre-LN blocks, final LN,
+        // classifier h → num_labels (modeling_vit.py; no pooler in the classification model).
+        a.image_size = 224;
+        a.patch_size = 16;
+        a.num_channels = 3;
+        r.u64({"image_size"}, a.image_size);
+        r.u64({"patch_size"}, a.patch_size);
+        r.u64({"num_channels"}, a.num_channels);
+        a.learned_positions = true;
+        a.final_norm = true;
+        if (const json* labels = r.find("id2label"); labels && labels->is_object()) a.num_labels = labels->size();
+        if (a.patch_size == 0 || a.image_size < a.patch_size) {
+            return Result<ModelArch>::failure(
+                {"out_of_range", r.prefix + "patch_size: must be between 1 and image_size", r.prefix + "patch_size"});
+        }
+        const std::uint64_t n = a.image_size / a.patch_size;
+        a.max_position_embeddings = n * n + 1;  // patches + [CLS]
+    }
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+    for (auto [name, v] : {std::pair<const char*, std::uint64_t>{"hidden_size", a.hidden_size},
+                           {"num_hidden_layers", a.num_layers},
+                           {"num_attention_heads", a.num_heads}}) {
+        if (v == 0)
+            return Result<ModelArch>::failure({"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name},
+                                              warnings);
+    }
+    if (a.hidden_size % a.num_heads != 0)
+        return Result<ModelArch>::failure({"out_of_range", r.prefix + "num_attention_heads: must divide hidden_size",
+                                           r.prefix + "num_attention_heads"},
+                                          warnings);
+    a.num_kv_heads = a.num_heads;
+    a.head_dim = a.hidden_size / a.num_heads;
+    if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;
+    return Result<ModelArch>::success(a, warnings);
+}
+
+// [SECTION] Decoder keys
+
+Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
+    const std::string& mt = a.model_type;
+    // Sizes (GPT-2 spells them n_embd, n_layer, n_head, n_inner, n_positions).
+    r.u64({"hidden_size", "n_embd", "d_model"}, a.hidden_size);
+    r.u64({"num_hidden_layers", "n_layer", "num_layers"}, a.num_layers);
+    r.u64({"num_attention_heads", "n_head", "num_heads"}, a.num_heads);
+    r.u64({"vocab_size", "padded_vocab_size"}, a.vocab_size);
+    r.u64({"max_position_embeddings", "n_positions", "seq_length"}, a.max_position_embeddings);
+    a.num_kv_heads = 0;
+    r.u64({"num_key_value_heads", "num_kv_heads", "multi_query_group_num", "n_head_kv"}, a.num_kv_heads);
+    bool mq = false;
+    if (r.flag({"multi_query"}, mq) && mq) a.num_kv_heads = 1;  // Falcon-7B, StarCoder
+    r.u64({"head_dim"}, a.head_dim);                             // Qwen3, Gemma, gpt-oss: not hidden/heads
+    r.u64({"intermediate_size", "n_inner", "ffn_hidden_size"}, a.intermediate_size);
+
+    // Families.
+    const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox;
+    a.gated_mlp = !classic;
+    a.layer_norm = classic;
+    a.tie_word_embeddings = fam == Family::gpt2 || fam == Family::gemma2 || fam == Family::gemma3;  // config defaults
+    if (fam == Family::generic) {
+        std::string act;
+        r.text("hidden_act", act);
+        if (act.empty()) r.text("activation_function", act);
+        a.gated_mlp = act.empty() || act == "silu" || act == "swiglu" || act == "gelu_pytorch_tanh";
+        warnings.push_back("hf_config: model_type '" + mt +
+                           "' is not a known family; read it as a generic decoder (RMSNorm, " +
+                           (a.gated_mlp ? "gated MLP" : "plain MLP") + ", no biases unless attention_bias/mlp_bias)");
+    }
+    r.flag({"tie_word_embeddings"}, a.tie_word_embeddings);
+    if (classic) {
+        a.qkv_bias = a.o_bias = a.mlp_bias = true;
+        a.learned_positions = fam == Family::gpt2;
+        if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner null = 4h
+    }
+    if (fam == Family::qwen2 || (fam == Family::qwen_moe && mt == "qwen2_moe")) a.qkv_bias = true;  // Qwen2: q,k,v bias, no o bias
+    bool ab = false;
+    if (r.flag({"attention_bias", "bias"}, ab)) {
+        if (!(fam == Family::qwen2 || mt == "qwen2_moe")) a.qkv_bias = ab;
+        a.o_bias = ab;
+        if (mt == "qwen2_moe") a.o_bias = false;
+    }
+    r.flag({"mlp_bias"}, a.mlp_bias);
+    if (fam == Family::gpt_oss) {
+        a.mlp_bias = true;      // experts carry gate_up/down biases (modeling_gpt_oss.py)
+        a.router_bias = true;   // router is nn.Linear with bias
+        a.attn_sinks = true;    // per-head sink logits
+    }
+    a.qk_norm = fam == Family::qwen3 || mt == "qwen3_moe" || fam == Family::gemma3;
+    if (fam == Family::gemma2 || fam == Family::gemma3) a.norms_per_layer = 4;  // pre/post attention and MLP
+
+    // Mixture of experts: three spellings of the expert count.
+    r.u64({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, a.num_experts);
+    if (a.num_experts > 0) {
+        r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token);
+        if (a.experts_per_token == 0) {
+            a.experts_per_token = 2;
+            warnings.push_back("hf_config: num_experts_per_tok missing; assumed top-2 routing");
+        }
+        // Per-expert width: moe_intermediate_size (Qwen-MoE, DeepSeek), else intermediate_size
+        // is per expert (Mixtral, gpt-oss).
+        if (!r.u64({"moe_intermediate_size", "expert_intermediate_size"}, a.moe_intermediate_size))
+            a.moe_intermediate_size = a.intermediate_size;
+        r.u64({"n_shared_experts", "num_shared_experts"}, a.num_shared_experts);
+        if (r.u64({"shared_expert_intermediate_size"}, a.shared_intermediate_size) && a.shared_intermediate_size > 0) {
+            // Qwen2-MoE: one shared expert of that width, with a sigmoid gate h → 1.
+            if (a.num_shared_experts == 0) a.num_shared_experts = 1;
+            a.shared_expert_gate = true;
+        } else if (a.num_shared_experts > 0) {
+            a.shared_intermediate_size = a.moe_intermediate_size;  // DeepSeek: each shared = one expert wide
+        }
+        r.u64({"first_k_dense_replace"}, a.first_dense_layers);
+        const std::int64_t mlp_only = r.array_size("mlp_only_layers");
+        if (mlp_only > 0) a.first_dense_layers += static_cast<std::uint64_t>(mlp_only);
+        r.u64({"moe_layer_freq", "decoder_sparse_step"}, a.moe_layer_freq);
+        if (a.moe_layer_freq == 0) a.moe_layer_freq = 1;
+        // DeepSeek-V3 noaux_tc routing keeps a per-expert score bias (e_score_correction_bias).
+        std::string topk_method;
+        if (r.text("topk_method", topk_method) && topk_method == "noaux_tc") a.router_bias = true;
+    }
+
+    // Multi-head latent attention (DeepSeek-V2/V3, Kimi-K2).
+    r.u64({"kv_lora_rank"}, a.kv_lora_rank);
+    if (a.kv_lora_rank > 0) {
+        r.u64({"q_lora_rank"}, a.q_lora_rank);  // null in DeepSeek-V2-Lite = full q projection
+        r.u64({"qk_nope_head_dim"}, a.qk_nope_head_dim);
+        r.u64({"qk_rope_head_dim"}, a.qk_rope_head_dim);
+        r.u64({"v_head_dim"}, a.v_head_dim);
+        r.u64({"num_nextn_predict_layers"}, a.mtp_layers);
+        if (a.head_dim == 0) a.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    }
+
+    // Sliding windows: layer_types (new configs), sliding_window_pattern (Gemma 3),
+    // use_sliding_window + max_window_layers (Qwen2), alternation (Gemma 2), all layers (Mistral, Phi-3).
+    r.u64({"sliding_window", "sliding_window_size"}, a.sliding_window);
+    const std::int64_t n_types = r.array_size("layer_types");
+    if (n_types >= 0) {
+        std::uint64_t sliding = 0;
+        if (const json* lt = r.find("layer_types"))
+            for (const auto& t : *lt)
+                if (t.is_string() && t.get<std::string>() == "sliding_attention") ++sliding;
+        a.num_sliding_layers = sliding;
+        if (static_cast<std::uint64_t>(n_types) != a.num_layers && a.num_layers > 0)
+            warnings.push_back("hf_config: layer_types has " + std::to_string(n_types) + " entries for " +
+                               std::to_string(a.num_layers) + " layers");
+    } else if (a.sliding_window > 0) {
+        bool use_sw = true;
+        const bool has_use = r.flag({"use_sliding_window"}, use_sw);
+        std::uint64_t pattern = 0;
+        if (fam == Family::qwen2 || fam == Family::qwen3 || fam == Family::qwen_moe) {
+            // Qwen2 modeling: layer l uses the window iff use_sliding_window and l >= max_window_layers.
+            std::uint64_t mwl = a.num_layers;
+            r.u64({"max_window_layers"}, mwl);
+            a.num_sliding_layers = (has_use && use_sw && mwl < a.num_layers) ? a.num_layers - mwl : 0;
+        } else if (!use_sw) {
+            a.num_sliding_layers = 0;
+        } else if (r.u64({"sliding_window_pattern"}, pattern) && pattern > 0) {
+            a.num_sliding_layers = a.num_layers - a.num_layers / pattern;  // every pattern-th layer is global
+        } else if (fam == Family::gemma3) {
+            a.num_sliding_layers = a.num_layers - a.num_layers / 6;  // Gemma 3 default pattern 6 (5 local : 1 global)
+        } else if (fam == Family::gemma2) {
+            a.num_sliding_layers = (a.num_layers + 1) / 2;  // even layers local (modeling_gemma2.py)
+        } else {
+            a.num_sliding_layers = a.num_layers;  // Mistral-7B-v0.1, Phi-3: every layer
+        }
+    }
+    if (a.num_sliding_layers == 0) a.sliding_window = 0;
+    if (a.sliding_window == 0) a.num_sliding_layers = 0;
+
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+
+    // Required keys and consistency.
+    for (auto [name, v] : {std::pair<const char*, std::uint64_t>{"hidden_size", a.hidden_size},
+                           {"num_hidden_layers", a.num_layers},
+                           {"num_attention_heads", a.num_heads},
+                           {"vocab_size", a.vocab_size}}) {
+        if (v == 0)
+            return Result<ModelArch>::failure({"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name},
+                                              warnings);
+    }
+    if (a.num_kv_heads == 0) a.num_kv_heads = a.num_heads;  // MHA when absent
+    if (a.num_kv_heads > a.num_heads || a.num_heads % a.num_kv_heads != 0)
+        return Result<ModelArch>::failure({"out_of_range",
+                                           r.prefix + "num_key_value_heads: " + std::to_string(a.num_kv_heads) +
+                                               " must divide num_attention_heads (" + std::to_string(a.num_heads) + ")",
+                                           r.prefix + "num_key_value_heads"},
+                                          warnings);
+    if (a.head_dim == 0) {
+        if (a.hidden_size % a.num_heads != 0)
+            return Result<ModelArch>::failure({"missing_key", r.prefix + "head_dim: required when num_attention_heads does "
+                                                              "not divide hidden_size", r.prefix + "head_dim"},
+                                              warnings);
+        a.head_dim = a.hidden_size / a.num_heads;
+    }
+    if (a.intermediate_size == 0 && a.num_experts == 0)
+        return Result<ModelArch>::failure({"missing_key", r.prefix + "intermediate_size: required, must be > 0",
+                                           r.prefix + "intermediate_size"},
+                                          warnings);
+    if (a.num_experts > 0 && a.experts_per_token > a.num_experts)
+        return Result<ModelArch>::failure({"out_of_range", r.prefix + "num_experts_per_tok: more than the number of experts",
+                                           r.prefix + "num_experts_per_tok"},
+                                          warnings);
+    if (a.first_dense_layers > a.num_layers) a.first_dense_layers = a.num_layers;
+    if (a.num_sliding_layers > a.num_layers) a.num_sliding_layers = a.num_layers;
+    if (a.mtp_layers > 0)
+        warnings.push_back("hf_config: " + std::to_string(a.mtp_layers) +
+                           " multi-token-prediction layer(s) are not counted (serving engines skip them unless "
+                           "speculative decoding is on)");
+    return Result<ModelArch>::success(a, warnings);
+}
+
+}  // namespace
+
+// [SECTION] parse_hf_config
+
+Result<ModelArch> parse_hf_config(std::string_view json_text) {
+    if (json_text.size() > 4 * 1024 * 1024 || !detail::nesting_within(json_text, 32))
+        return Result<ModelArch>::failure({"too_large", "hf_config: more than 4 MiB or nested deeper than 32 levels", ""});
+    const json root = json::parse(json_text.begin(), json_text.end(), nullptr, false);
+    if (root.is_discarded() || !root.is_object())
+        return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
+
+    std::vector<std::string> warnings;
+    ModelArch a;
+    Reader top{root, ""};
+    std::string mt;
+    top.text("model_type", mt);
+    if (top.failed) return Result<ModelArch>::failure(top.error);
+
+    // Multimodal wrappers (Gemma 3, Llava, Qwen2-VL, Llama 4) keep the language model in text_config.
+    const json* text_cfg = top.find("text_config");
+    const bool nested = text_cfg && text_cfg->is_object() && !top.has("hidden_size");
+    Reader r{nested ? *text_cfg : root, nested ? "text_config." : ""};
+    if (nested) {
+        std::string inner;
+        r.text("model_type", inner);
+        if (!inner.empty()) mt = inner;
+        if (const json* vc = top.find("vision_config"); vc && vc->is_object()) {
+            Reader vr{*vc, "vision_config."};
+            a.extra_params = vision_tower_params(vr);
+            if (vr.failed) return Result<ModelArch>::failure(vr.error);
+            // Gemma 3's projector: RMSNorm + vision_hidden × text_hidden (modeling_gemma3.py).
+            std::uint64_t vh = 0, th = 0;
+            vr.u64({"hidden_size"}, vh);
+            r.u64({"hidden_size"}, th);
+            a.extra_params += vh + vh * th;
+            if (a.extra_params > 0)
+                warnings.push_back("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
+                                   " extra parameters (weights only; image activations not modelled)");
+        }
+        // Gemma 3 keeps tie_word_embeddings at the top level.
+        bool tie = true;
+        if (top.flag({"tie_word_embeddings"}, tie)) a.tie_word_embeddings = tie;
+    }
+    if (mt.empty()) {
+        warnings.push_back("hf_config: no model_type; read as a generic decoder");
+        mt = "unknown";
+    }
+    a.model_type = mt;
+    const Family fam = family_of(mt);
+    Result<ModelArch> out = (fam == Family::bert || fam == Family::vit) ? parse_encoder(r, fam, a, warnings)
+                                                                        : parse_decoder(r, fam, a, warnings);
+    if (out.ok() && nested) {
+        bool tie = true;
+        if (top.flag({"tie_word_embeddings"}, tie) && !r.has("tie_word_embeddings")) out->tie_word_embeddings = tie;
+    }
+    return out;
+}
+
+// [SECTION] infer_dense_arch
+
+ModelArch infer_dense_arch(double params_b) {
+    // A Llama-3-like decoder: V = 128256 (untied), d = 128, GQA with 8 KV heads, SwiGLU with
+    // i ≈ 3.5h rounded to 256, L ≈ h/128 (Llama 3 8B: 4096/32; 70B: 8192/80 ≈ h/102). We pick
+    // the hidden size h (multiple of 128) whose count is closest to the target.
+    ModelArch a;
+    a.model_type = "llama";
+    a.inferred = true;
+    a.vocab_size = 128256;
+    a.head_dim = 128;
+    a.gated_mlp = true;
+    a.max_position_embeddings = 131072;
+    double target = params_b * 1e9;
+    if (!(target > 0)) target = 1e6;
+    if (target > 1e14) target = 1e14;
+    double best_err = -1;
+    for (std::uint64_t h = 128; h <= 262144; h += 128) {
+        const std::uint64_t heads = h / 128;
+        const std::uint64_t kv = heads >= 8 ? 8 : heads;
+        std::uint64_t i = (h * 7 / 2 + 255) / 256 * 256;
+        std::uint64_t L = h / 128;
+        if (L < 2) L = 2;
+        if (L > 200) L = 200;
+        const double hd = static_cast<double>(h);
+        const double per_layer = hd * hd * 2 + 2 * hd * static_cast<double>(kv * 128) + 3 * hd * static_cast<double>(i) + 2 * hd;
+        const double total = static_cast<double>(L) * per_layer + 2 * 128256.0 * hd + hd;
+        const double err = std::fabs(total - target);
+        if (best_err < 0 || err < best_err) {
+            best_err = err;
+            a.hidden_size = h;
+            a.num_heads = heads;
+            a.num_kv_heads = kv;
+            a.intermediate_size = i;
+            a.num_layers = L;
+        }
+        if (total > target * 2) break;
+    }
+    return a;
+}
+
+}  // namespace gpusizer
