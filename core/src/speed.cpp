@@ -171,15 +171,15 @@ double power(double base, std::uint64_t n) {
 }
 
 // Fraction of all weights a decode step reads: dense parts always, experts only when some
-// token of the batch is routed to them (expected distinct experts of B·k uniform draws).
+// token of the batch is routed to them. Each token picks k distinct experts; with uniform
+// routing an expert is missed by all B tokens with probability (1 − k/E)^B.
 double weights_read_fraction(const ModelArch& a, const ParamCounts& p, std::int64_t batch) {
     if (a.num_experts == 0 || a.experts_per_token == 0 || p.total == 0 || a.experts_per_token >= a.num_experts)
         return 1.0;
     const double E = static_cast<double>(a.num_experts), k = static_cast<double>(a.experts_per_token);
     const double all_experts = static_cast<double>(p.total - std::min(p.total, p.active)) * E / (E - k);
     const double dense = std::max(0.0, static_cast<double>(p.total) - all_experts);
-    const double draws = static_cast<double>(batch) * k;
-    const double distinct = E * (1.0 - power(1.0 - 1.0 / E, static_cast<std::uint64_t>(std::min(draws, 1e12))));
+    const double distinct = E * (1.0 - power(1.0 - k / E, static_cast<std::uint64_t>(batch)));
     return std::min(1.0, (dense + all_experts * distinct / E) / static_cast<double>(p.total));
 }
 
