@@ -180,7 +180,7 @@ std::string encode_link(const Scenario& s) {
         if (key == "hf_config") continue;
         if (key == "seq_len" && derived_seq) continue;
         if (key == "model" && s.source != ModelSource::preset) continue;
-        if (it.value() == jd[key]) continue;
+        if (key == "task" ? s.task == Scenario{}.task : it.value() == jd[key]) continue;  // d.task = s.task: only for dependent defaults
         if (it.value().is_null()) continue;
         if (const char* sk = short_key(key)) add(sk, value_text(it.value()));
     }

@@ -1,0 +1,80 @@
+// Fuzz target: a catalog file (parse_catalog and merge_catalog, core/src/catalog.cpp): the
+// built-in asset, `--catalog FILE` and a user catalog loaded into the page.
+// Invariants: never a crash or hang; errors carry a code and a short message; what is
+// accepted is consistent (instances name known accelerators and providers, ids are unique,
+// numbers are finite and non-negative: a bad row is dropped, never half-kept); merging the
+// same text over the built-in catalog behaves the same way.
+#include <set>
+#include <string>
+
+#include "fuzz_check.hpp"
+#include "gpusizer/catalog.hpp"
+
+using namespace gpusizer;
+
+namespace {
+
+void check_catalog(const Catalog& c, const char* what) {
+    const std::string w = what;
+    std::set<std::string> ids;
+    for (const Accelerator& a : c.accelerators) {
+        GPUSIZER_FUZZ_CHECK(ids.insert(a.id).second, w + ": duplicate accelerator id kept: " + a.id);
+        for (double v : {a.memory_gb, a.memory_bandwidth_gbps, a.tflops_fp32, a.tflops_tf32, a.tflops_bf16_dense,
+                         a.tflops_fp16_dense, a.tflops_fp8_dense, a.tops_int8_dense, a.tops_int4_dense,
+                         a.nvlink_bandwidth_gbps, a.tdp_w})
+            GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(v), w + ": accelerator " + a.id + " kept a negative or non-finite number");
+        GPUSIZER_FUZZ_CHECK(c.find_accelerator(a.id) != nullptr, w + ": find_accelerator misses " + a.id);
+    }
+    ids.clear();
+    for (const Provider& p : c.providers) {
+        GPUSIZER_FUZZ_CHECK(ids.insert(p.id).second, w + ": duplicate provider id kept: " + p.id);
+        GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(p.interruption_notice_s) &&
+                                gpusizer_fuzz::finite_non_negative(p.billing_granularity_s),
+                            w + ": provider " + p.id + " kept a negative or non-finite number");
+    }
+    for (const Instance& i : c.instances) {
+        GPUSIZER_FUZZ_CHECK(c.find_accelerator(i.gpu) != nullptr,
+                            w + ": instance " + i.provider + "/" + i.id + " kept with unknown accelerator '" + i.gpu + "'");
+        GPUSIZER_FUZZ_CHECK(c.find_provider(i.provider) != nullptr,
+                            w + ": instance " + i.id + " kept with unknown provider '" + i.provider + "'");
+        for (double v : {i.gpu_count, i.vcpus, i.ram_gib, i.local_ssd_gb, i.network_gbps})
+            GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(v), w + ": instance " + i.id + " kept a negative or non-finite number");
+        GPUSIZER_FUZZ_CHECK(i.gpu_count > 0, w + ": instance " + i.id + " kept with no GPU");
+        if (i.ondemand_per_hour)
+            GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(*i.ondemand_per_hour), w + ": instance " + i.id + " price");
+        if (i.spot_per_hour)
+            GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(*i.spot_per_hour), w + ": instance " + i.id + " spot price");
+    }
+    ids.clear();
+    for (const ModelPreset& m : c.models) {
+        GPUSIZER_FUZZ_CHECK(ids.insert(m.id).second, w + ": duplicate model id kept: " + m.id);
+        GPUSIZER_FUZZ_CHECK(c.find_model(m.id) != nullptr, w + ": find_model misses " + m.id);
+    }
+    GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(c.usd_cny.cny_per_usd), w + ": currency rate");
+}
+
+const Catalog& base() {
+    static const Catalog c = [] {
+        Result<Catalog> r = parse_catalog(gpusizer_fuzz::builtin_catalog_text());
+        if (!r.ok()) {
+            std::fprintf(stderr, "fuzz_catalog: the built-in catalog does not parse: %s\n", format_error(r.error).c_str());
+            std::abort();
+        }
+        return *r;
+    }();
+    return c;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
+    const std::string_view text = gpusizer_fuzz::as_text(data, size);
+    Result<Catalog> c = parse_catalog(text);
+    gpusizer_fuzz::check_error_shape(c);
+    if (c.ok()) check_catalog(*c, "parse_catalog");
+
+    Result<Catalog> m = merge_catalog(base(), text);
+    gpusizer_fuzz::check_error_shape(m);
+    if (m.ok()) check_catalog(*m, "merge_catalog");
+    return 0;
+}
