@@ -1,0 +1,70 @@
+#pragma once
+// The gpusizer UI, shared by every window (web page, desktop, headless tests).
+//
+// Index
+//   App            owns the catalog, the scenario being edited and the last estimate
+//   App::frame     draws one frame; call between ImGui::NewFrame() and ImGui::Render()
+//   test hooks     scenario_json(), results_json(), tags(), counters
+//
+// Data flows one way: the panels edit scenario_; when it differs from the scenario of the
+// last estimate, core's estimate() runs once; the panels only display core's numbers.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/estimate.hpp"
+#include "gpusizer/scenario.hpp"
+#include "host.hpp"
+#include "widget_tags.hpp"
+
+namespace gpusizer::shell {
+
+class App {
+public:
+    App();  // scenario = core's defaults (parse_scenario_json("{}"))
+
+    // [SECTION] Inputs from the host
+    void set_catalog(Result<Catalog> catalog);   // an error result is shown in the window
+    void set_catalog_error(std::string message); // e.g. the download failed
+    void set_scenario(const Scenario& s);
+
+    // [SECTION] One frame
+    void frame(Host& host);
+
+    // [SECTION] State and test hooks
+    const Catalog* catalog() const { return catalog_ ? &*catalog_ : nullptr; }
+    const std::vector<std::string>& catalog_warnings() const { return catalog_warnings_; }
+    const Scenario& scenario() const { return scenario_; }
+    const Result<Estimate>& estimate_result() const { return estimate_; }
+    std::string scenario_json() const;                       // scenario_to_json
+    const std::string& results_json() const { return results_json_; }  // estimate_to_json, "" when none
+    const WidgetTags& tags() const { return tags_; }
+    std::uint64_t frame_count() const { return frames_; }
+    std::uint64_t estimate_count() const { return estimates_; }  // how often core's estimate() ran
+
+    // True once after anything changed that the host must draw even without input
+    // (catalog arrived, scenario set from outside, a new estimate).
+    bool take_redraw_request() {
+        const bool r = redraw_requested_;
+        redraw_requested_ = false;
+        return r;
+    }
+
+private:
+    void recompute_if_needed();
+
+    std::optional<Catalog> catalog_;
+    std::vector<std::string> catalog_warnings_;
+    std::string catalog_error_;
+    Scenario scenario_;
+    std::optional<Scenario> estimated_for_;  // scenario of estimate_
+    Result<Estimate> estimate_;
+    std::string results_json_;
+    WidgetTags tags_;
+    std::uint64_t frames_ = 0, estimates_ = 0;
+    bool redraw_requested_ = true;
+};
+
+}  // namespace gpusizer::shell

@@ -1,0 +1,33 @@
+#pragma once
+// What the shell asks of the window it lives in. One small interface, one implementation per
+// host (web/, native/desktop/, the headless tests). Everything has a harmless default so a
+// host only overrides what its platform can do.
+
+#include <string>
+#include <string_view>
+
+namespace gpusizer::shell {
+
+class Host {
+public:
+    virtual ~Host() = default;
+
+    // Clipboard. The browser's GLFW emulation has a no-op clipboard (toolchain.md, pitfall 5),
+    // so the web host bridges to navigator.clipboard itself.
+    virtual void set_clipboard(std::string_view text) { (void)text; }
+    virtual std::string get_clipboard() { return {}; }
+
+    // The share link of the current scenario ("v=1&m=…", no '#'), written when it settles.
+    // The web host puts it in the URL fragment with history.replaceState; others ignore it.
+    virtual void set_link(std::string_view fragment) { (void)fragment; }
+
+    // Open a source or documentation URL (new tab / system browser).
+    virtual void open_url(std::string_view url) { (void)url; }
+
+    // Physical pixels per logical pixel of the framebuffer the shell draws into
+    // (devicePixelRatio in the browser, the content scale on the desktop). Used to convert
+    // tagged widget rectangles to CSS pixels for tests, and to scale fonts and style.
+    virtual float pixel_ratio() const { return 1.0f; }
+};
+
+}  // namespace gpusizer::shell
