@@ -1,0 +1,46 @@
+// The desktop app under Xvfb: it opens a GLFW + OpenGL window with the embedded catalog, real
+// ImGui hit-testing of scripted clicks (the same widget tags as the page) picks int8, the
+// results equal the CLI's, and the framebuffer read back is not blank.
+//   node --test tests/browser/      (GPUSIZER_DESKTOP, GPUSIZER_CLI override the paths)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { artifact, cliEstimate, desktop, imageStats } from './support.mjs';
+
+function runDesktop(args) {
+  // LeakSanitizer reports Mesa/X11 allocations in ASan builds; leaks are the core tests' job.
+  const env = { ...process.env, ASAN_OPTIONS: `${process.env.ASAN_OPTIONS || ''}:detect_leaks=0` };
+  return spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24', desktop, ...args],
+                   { encoding: 'utf8', env, timeout: 60000 });
+}
+
+test('desktop: clicks pick int8, results equal the CLI, the screenshot is not blank', () => {
+  assert.ok(fs.existsSync(desktop), `no desktop app at ${desktop} (build target gpusizer_desktop, or set GPUSIZER_DESKTOP)`);
+  const shot = artifact('desktop-int8.png');
+  fs.rmSync(shot, { force: true });
+  const r = runDesktop(['--click', 'dtype_combo', '--click', 'dtype_item:int8', '--frames', '3',
+                        '--screenshot', shot, '--print-results']);
+  assert.equal(r.status, 0, `gpusizer_desktop exited ${r.status}: ${r.stderr}`);
+  const [scenario, results] = r.stdout.trim().split('\n');
+  assert.equal(JSON.parse(scenario).weight_dtype, 'int8', 'the scripted clicks did not select int8');
+  assert.equal(results, cliEstimate(['--weight_dtype', 'int8']).text);
+  const img = imageStats(shot);
+  console.log(`# desktop screenshot ${path.relative(process.cwd(), shot)}: ${img.colours} colours, ` +
+              `${(img.foreground * 100).toFixed(1)}% non-background`);
+  assert.ok(img.colours >= 8, `screenshot looks blank (${img.colours} colours)`);
+  assert.ok(img.foreground > 0.01, `screenshot is nearly all background (${img.foreground})`);
+});
+
+test('desktop: an unknown widget tag is an error, not a silent pass', () => {
+  const r = runDesktop(['--click', 'no_such_widget', '--frames', '1']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /no widget tagged 'no_such_widget'/);
+});
+
+test('desktop: a bad scenario flag names the key', () => {
+  const r = runDesktop(['--weight_dtype', 'int7', '--frames', '1']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /weight_dtype/);
+});

@@ -1,0 +1,182 @@
+// The page in real Chromium (Debian's, headless, SwiftShader WebGL2): it starts, shows core's
+// numbers, and real mouse clicks at the rectangles the page exports for its widgets change the
+// scenario; the results must equal the native CLI's for the same scenario, byte for byte.
+//   node --test tests/browser/      (GPUSIZER_WEB_DIST, GPUSIZER_CLI override the paths)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { artifact, cli, cliEstimate, imageStats, launchChromium, startServer, webDist } from './support.mjs';
+
+const viewport = { width: 1000, height: 700 };
+let server, url, chromium;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist} (build target gpusizer_web)`);
+  assert.ok(fs.existsSync(cli), `no native CLI at ${cli} (set GPUSIZER_CLI)`);
+  ({ server, url } = await startServer(webDist));
+  chromium = await launchChromium();
+});
+after(async () => {
+  await chromium?.close();
+  server?.close();
+});
+
+// A page with console/CSP problems collected; resolves once the first frame with the catalog is drawn.
+async function openPage({ deviceScaleFactor = 1, setup } = {}) {
+  const page = await chromium.browser.newPage({ viewport, deviceScaleFactor });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  if (setup) await setup(page);
+  const t0 = Date.now();
+  await page.goto(url);
+  return { page, problems, t0 };
+}
+
+async function waitReady(page) {
+  await page.waitForFunction(() => window.__gpusizer && window.__gpusizer.page.firstFrameMs !== null, null, { timeout: 30000 });
+  return page.evaluate(() => window.__gpusizer.page.firstFrameMs);
+}
+
+const hooks = (page, fn) => page.evaluate(`window.__gpusizer.${fn}()`);
+
+// Click the centre of a tagged widget, waiting until it is on screen. Real mouse events.
+async function clickWidget(page, name) {
+  const handle = await page.waitForFunction((n) => { const w = window.__gpusizer.widgets(); return w && w[n]; }, name,
+                                            { timeout: 10000 });
+  const r = await handle.jsonValue();
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  return r;
+}
+
+async function waitScenario(page, key, value) {
+  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 10000 });
+}
+
+describe('web page', () => {
+  test('first frame shows the defaults, with the same results as the CLI', async () => {
+    const { page, problems, t0 } = await openPage();
+    const firstFrameMs = await waitReady(page);
+    console.log(`# first frame with the catalog: ${firstFrameMs.toFixed(0)} ms after page.js started, ` +
+                `${Date.now() - t0} ms after navigation (SwiftShader, headless)`);
+    const stats = await hooks(page, 'stats');
+    assert.equal(stats.catalog, true);
+    assert.deepEqual(stats.framebuffer, [viewport.width, viewport.height]);
+    const expected = cliEstimate([]);
+    assert.equal(await hooks(page, 'resultsText'), expected.text, 'page results differ from `gpusizer estimate --json`');
+    const w = await hooks(page, 'widgets');
+    assert.equal(w.weights_value.text, String(expected.json.memory_per_gpu_bytes.weights));
+    assert.equal(w.params_value.text, String(expected.json.params.total));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('dtype combo → int8 by real clicks: weights memory becomes the CLI value', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const bf16 = cliEstimate(['--model', 'llama-3.1-8b', '--weight_dtype', 'bf16']).json.memory_per_gpu_bytes.weights;
+    const int8 = cliEstimate(['--model', 'llama-3.1-8b', '--weight_dtype', 'int8']);
+    assert.notEqual(int8.json.memory_per_gpu_bytes.weights, bf16, 'CLI gives the same weights for bf16 and int8');
+    assert.equal((await hooks(page, 'results')).memory_per_gpu_bytes.weights, bf16);
+    const before = await hooks(page, 'stats');
+
+    await clickWidget(page, 'dtype_combo');
+    await clickWidget(page, 'dtype_item:int8');
+    await waitScenario(page, 'weight_dtype', 'int8');
+
+    assert.equal(await hooks(page, 'resultsText'), int8.text);
+    const w = await page.waitForFunction(() => window.__gpusizer.widgets().weights_value, null, { timeout: 5000 });
+    assert.equal((await w.jsonValue()).text, String(int8.json.memory_per_gpu_bytes.weights), 'the shown value');
+    const afterStats = await hooks(page, 'stats');
+    assert.equal(afterStats.estimates - before.estimates, 1, 'estimate() should run once per scenario change');
+
+    const shot = artifact('web-dtype-int8.png');
+    await page.screenshot({ path: shot });
+    const img = imageStats(shot);
+    console.log(`# screenshot ${path.relative(process.cwd(), shot)}: ${img.colours} colours, ` +
+                `${(img.foreground * 100).toFixed(1)}% non-background`);
+    assert.ok(img.colours >= 8, `screenshot looks blank (${img.colours} colours)`);
+    assert.ok(img.foreground > 0.01, `screenshot is nearly all background (${img.foreground})`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('model combo → qwen3-8b by real clicks: parameter count becomes the CLI value', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const expected = cliEstimate(['--model', 'qwen3-8b']);
+    await clickWidget(page, 'model_combo');
+    await clickWidget(page, 'model_item:qwen3-8b');
+    await waitScenario(page, 'model', 'qwen3-8b');
+    assert.equal(await hooks(page, 'resultsText'), expected.text);
+    assert.equal((await hooks(page, 'widgets')).params_value.text, String(expected.json.params.total));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('an idle page draws no frames (no redraw storm)', async () => {
+    const { page } = await openPage();
+    await waitReady(page);
+    await page.waitForTimeout(500);  // let the settle frames run out
+    const a = await hooks(page, 'stats');
+    await page.waitForTimeout(2000);
+    const b = await hooks(page, 'stats');
+    console.log(`# idle 2 s: ${b.frames - a.frames} frames drawn, ${b.iterations - a.iterations} main-loop wake-ups`);
+    assert.ok(b.iterations - a.iterations > 10, 'the main loop should still be scheduled');
+    assert.equal(b.frames - a.frames, 0, 'frames drawn while idle');
+    // Moving the mouse wakes it up.
+    await page.mouse.move(200, 200);
+    await page.mouse.move(220, 230);
+    await page.waitForFunction((f) => window.__gpusizer.stats().frames > f, b.frames, { timeout: 5000 });
+    await page.close();
+  });
+
+  test('devicePixelRatio 2: backing store is 2× CSS and clicks by CSS rectangles still hit', async () => {
+    const { page, problems } = await openPage({ deviceScaleFactor: 2 });
+    await waitReady(page);
+    const stats = await hooks(page, 'stats');
+    assert.deepEqual(stats.framebuffer, [viewport.width * 2, viewport.height * 2]);
+    assert.equal(stats.ratio, 2);
+    const combo = await clickWidget(page, 'dtype_combo');
+    assert.ok(combo.x + combo.w < viewport.width && combo.y + combo.h < viewport.height, 'rectangle not in CSS pixels');
+    await clickWidget(page, 'dtype_item:fp8');
+    await waitScenario(page, 'weight_dtype', 'fp8');
+    assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--weight_dtype', 'fp8']).text);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('catalog download fails: a clear DOM message', async () => {
+    const { page } = await openPage({
+      setup: (p) => p.route('**/catalog.json', (r) => r.fulfill({ status: 404, body: 'gone' })),
+    });
+    await page.waitForSelector('#error:not([hidden])', { timeout: 30000 });
+    assert.match(await page.textContent('#error'), /catalog.*could not be downloaded/i);
+    await page.close();
+  });
+
+  test('catalog is not JSON: a clear DOM message naming the problem', async () => {
+    const { page } = await openPage({
+      setup: (p) => p.route('**/catalog.json', (r) => r.fulfill({ status: 200, body: '{"schema": 1, "models": [' })),
+    });
+    await page.waitForSelector('#error:not([hidden])', { timeout: 30000 });
+    assert.match(await page.textContent('#error'), /catalog.*invalid/i);
+    await page.close();
+  });
+
+  test('no WebGL2: a clear DOM message and the module is not started', async () => {
+    const { page } = await openPage({
+      setup: (p) => p.addInitScript(() => {
+        const orig = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return type === 'webgl2' ? null : orig.call(this, type, ...rest);
+        };
+      }),
+    });
+    await page.waitForSelector('#error:not([hidden])', { timeout: 10000 });
+    assert.match(await page.textContent('#error'), /WebGL 2/);
+    assert.equal(await page.evaluate(() => !!document.querySelector('script[src="gpusizer.js"]')), false);
+    await page.close();
+  });
+});
