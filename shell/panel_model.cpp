@@ -27,9 +27,14 @@ void model_combo(PanelContext& ctx) {
     const ModelPreset* current = s.source == ModelSource::preset ? ctx.catalog.find_model(s.model) : nullptr;
     const std::string preview = current ? current->name : s.model;
     ImGui::TextUnformatted(tr().model);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    const float combo_width = ImGui::GetFontSize() * 18;
+    ImGui::SetNextItemWidth(combo_width);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const WidgetTags::Clip clip = WidgetTags::current_clip();
     const bool open = ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLargest);
-    ctx.tags.tag_item("model_combo", preview);
+    // Open or not, tag the header from its known geometry: once open, the current window and
+    // the "last item" are the popup's.
+    ctx.tags.tag_rect("model_combo", at, ImVec2(at.x + combo_width, at.y + ImGui::GetFrameHeight()), preview, clip);
     if (!open) return;
     for (const std::string& family : families_in_order(ctx.catalog)) {
         ImGui::TextDisabled("%s", family.empty() ? tr().family_other : family.c_str());
@@ -55,9 +60,12 @@ void dtype_combo(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     const char* preview = to_string(s.weight_dtype);
     ImGui::TextUnformatted(tr().weight_dtype);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    const float combo_width = ImGui::GetFontSize() * 18;
+    ImGui::SetNextItemWidth(combo_width);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const WidgetTags::Clip clip = WidgetTags::current_clip();
     const bool open = ImGui::BeginCombo("##weight_dtype", preview, ImGuiComboFlags_HeightLargest);
-    ctx.tags.tag_item("dtype_combo", preview);
+    ctx.tags.tag_rect("dtype_combo", at, ImVec2(at.x + combo_width, at.y + ImGui::GetFrameHeight()), preview, clip);
     if (!open) return;
     for (std::size_t i = 0; i < EnumNames<WeightDtype>::count; ++i) {
         const auto d = static_cast<WeightDtype>(i);

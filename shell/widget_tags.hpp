@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "imgui.h"
+
 namespace gpusizer::shell {
 
 struct TaggedRect {
@@ -26,6 +28,14 @@ public:
     // The last submitted ImGui item (GetItemRectMin/Max), clipped to the current window so a
     // scrolled-away item is not reported as clickable.
     void tag_item(std::string_view name, std::string_view text = {});
+    // The visible inner area of the current window.
+    struct Clip {
+        ImVec2 min, max;
+    };
+    static Clip current_clip();
+    // A rectangle given explicitly, clipped to `clip`. For widgets that change the current
+    // window when they open (BeginCombo: afterwards GetItemRect* and the window are the popup's).
+    void tag_rect(std::string_view name, ImVec2 min, ImVec2 max, std::string_view text, const Clip& clip);
     const std::vector<TaggedRect>& last_frame() const { return last_; }
     const TaggedRect* find(std::string_view name) const;
 
