@@ -3,6 +3,7 @@
 // currency rates. Parsed and validated from the static JSON asset (assets/catalog.json);
 // every row keeps its source, date and confidence so the UI can mark estimates.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,9 +15,16 @@
 
 namespace gpusizer {
 
+// [SECTION] Limits, checked before the JSON parser sees the text (docs/catalog.md)
+inline constexpr std::size_t k_max_catalog_bytes = 8u << 20;  // 8 MiB; the built-in catalog is ~0.25 MiB
+inline constexpr int k_max_catalog_depth = 32;                // nesting levels; presets' configs need ~5
+inline constexpr int k_catalog_schema = 1;                    // the `schema` key this parser understands
+
 // How far a row was checked (shared/data/README.md): V, V-partial, V-draft, K.
+// to_string gives the tag as written in the catalog ("V", "V-partial", "V-draft", "K").
 enum class Confidence { verified, partial, draft, recalled };
 const char* to_string(Confidence c);
+std::optional<Confidence> parse_confidence(std::string_view tag);
 inline bool is_estimate(Confidence c) { return c == Confidence::draft || c == Confidence::recalled; }
 
 struct Accelerator {
@@ -24,31 +32,39 @@ struct Accelerator {
     std::string vendor, name, architecture;
     int year = 0;
     double memory_gb = 0;            // as marketed
-    std::uint64_t memory_bytes = 0;  // what fit checks use
+    std::uint64_t memory_bytes = 0;  // what fit checks use (> 0)
+    std::string memory_bytes_basis;  // "cloud catalog GpuInfo 183359 MiB" or "memory_gb x 2^30"
     std::string memory_type;
     double memory_bandwidth_gbps = 0;  // GB/s (1e9 B/s)
     // Dense peaks (no 2:4 sparsity); 0 = not supported by the part or not published.
-    double tflops_fp32 = 0, tflops_tf32 = 0, tflops_bf16_dense = 0, tflops_fp16_dense = 0,
+    double tflops_fp32 = 0, tflops_tf32 = 0 /* JSON: tflops_tf32_dense */, tflops_bf16_dense = 0, tflops_fp16_dense = 0,
            tflops_fp8_dense = 0, tops_int8_dense = 0, tops_int4_dense = 0;
     double nvlink_bandwidth_gbps = 0;  // bidirectional per GPU; 0 = PCIe only
     int pcie_gen = 0;
     double tdp_w = 0;
     std::string form_factor;
     std::string software;       // cuda · rocm · cann · neuware · xla · neuron · synapse
-    std::string export_status;  // restricted · china-compliant · domestic · china-available
-    std::string export_status_date;
+    // restricted · china-compliant · china-available · domestic · legacy · not-sold-in-china · not-applicable
+    std::string export_status;
+    std::string export_status_note;         // the research text, e.g. "china-compliant (pre-Oct-2023 rules; now restricted)"
+    std::string export_status_date;         // "2023-10" when the research states it, else "" (not known)
+    std::string export_status_date_source;  // where the date comes from, or "not stated in shared/data"
     Confidence confidence = Confidence::recalled;
+    std::vector<std::string> verified_fields;  // the numeric fields the research pass checked
     std::string source, notes;
 };
 
 struct Provider {
     std::string id, name;
     std::string kind;        // hyperscaler · gpu_cloud · marketplace · china_cloud
-    std::string spot_name;   // "Spot Instances", "抢占式实例", "" = no spot market
-    double interruption_notice_s = 0;
-    double billing_granularity_s = 0;
-    std::vector<std::string> regions;
-    std::string source;
+    std::string spot_name;   // "Spot Instances", "抢占式实例 (preemptible instances)"; "" = not known
+    double interruption_notice_s = 0;  // spot reclaim warning; 0 = not known (JSON null)
+    double billing_granularity_s = 0;  // 0 = not known (JSON null)
+    std::vector<std::string> regions;  // every region its instances name
+    bool cn_mainland = false;          // has a row in mainland China
+    Confidence confidence = Confidence::recalled;  // V: all three facts sourced; V-partial: some; K: none
+    std::string source;                // "spot_name: …; interruption_notice_s: …" (one source per fact)
+    std::string notes;
 };
 
 struct Instance {
@@ -64,8 +80,9 @@ struct Instance {
     std::optional<double> ondemand_per_hour;  // in `currency`, per instance-hour
     std::optional<double> spot_per_hour;
     bool spot_is_typical_discount = false;    // spot derived from the provider's usual discount
-    std::string currency = "USD";
-    std::string price_date;
+    std::string currency = "USD";             // USD · CNY
+    std::string price_date;                   // as researched: a day, or a catalog snapshot description
+    std::string price_date_iso;               // "2026-11-09" when price_date is a day, else ""
     Confidence confidence = Confidence::recalled;
     std::string source, notes;
 };
@@ -75,19 +92,28 @@ struct ModelPreset {
     std::string name;  // display name
     std::string family;
     std::string published_params;  // as published, e.g. "46.7B total / 12.9B active"
-    std::string licence;
-    std::string source;  // where the config came from
-    ModelArch arch;      // parsed from the preset's config.json with parse_hf_config
+    std::string published_params_source;
+    std::string licence, licence_source;
+    std::string hub_repo;  // the Hugging Face repository the config belongs to
+    std::string source;    // where the config came from (repo@commit:path)
+    std::string fidelity;  // file · md-block · py-dict-json-literal
+    std::string notes;
+    ModelArch arch;                          // parsed from the preset's config.json with parse_hf_config
+    std::vector<std::string> arch_warnings;  // parse_hf_config's assumptions about this config
 };
 
 struct CurrencyRate {
     double cny_per_usd = 0;
-    std::string date, source;
+    std::string date;  // "" = not known
+    Confidence confidence = Confidence::recalled;
+    std::string source;
 };
 
 struct Catalog {
-    std::string version;
-    std::string prices_as_of;
+    int schema = k_catalog_schema;
+    std::string version;       // "+user" / "+<user version>" appended by merge_catalog
+    std::string prices_as_of;  // newest dated price (ISO day); many rows are undated snapshots
+    std::string prices_oldest;
     std::vector<Accelerator> accelerators;
     std::vector<Provider> providers;
     std::vector<Instance> instances;
@@ -97,13 +123,23 @@ struct Catalog {
     const Accelerator* find_accelerator(std::string_view id) const;
     const Provider* find_provider(std::string_view id) const;
     const ModelPreset* find_model(std::string_view id) const;
+    const Instance* find_instance(std::string_view provider, std::string_view id) const;
 };
 
-// Validates everything. A bad row is dropped with a warning naming its JSON path
-// ("instances[37].gpu: unknown accelerator 'h100-sxn'"); a broken file is an error.
+// Validates everything (docs/catalog.md lists the rules). A bad row is dropped with a warning
+// naming its JSON path ("instances[37].gpu: unknown accelerator 'h100-sxn'; row dropped"); a
+// broken file (not JSON, too large or deep, a missing or mistyped top-level key) is an error.
 Result<Catalog> parse_catalog(std::string_view json_text);
 
-// Merge a user catalog over a base one: rows with the same id replace, new ids are added.
+// Merge a user catalog (same schema; every top-level key optional) over a base one: rows with
+// the same id (instances: the same provider and id) replace in place, new ids are appended, and
+// `currency` replaces the rate. User rows are validated like built-in ones and may refer to
+// base rows; a bad user row is dropped with a warning, the base stays.
 Result<Catalog> merge_catalog(const Catalog& base, std::string_view user_json_text);
+
+// One section as a JSON array (`catalog list … --json`, exports): "gpus" (or "accelerators"),
+// "instances", "providers", "models" (models give their parsed architecture, not the config).
+// Keys follow assets/catalog.json; unknown numbers are null. "" for an unknown section name.
+std::string catalog_section_json(const Catalog& catalog, std::string_view section);
 
 }  // namespace gpusizer

@@ -1,0 +1,521 @@
+// The catalog: parse_catalog, merge_catalog and the lookups (catalog.hpp; rules in docs/catalog.md).
+//
+// Index
+//   [SECTION] Confidence tags and lookups
+//   [SECTION] Reading one row: typed fields, each problem named by its JSON path
+//   [SECTION] Rows: accelerators, providers, instances, models
+//   [SECTION] The file: limits, top-level keys, sections in reference order
+//   [SECTION] parse_catalog, merge_catalog
+//
+// Nothing here aborts: every value is type-checked before it is read (nlohmann aborts when
+// exceptions are off), a bad row is dropped with one warning per problem, and only a broken
+// file (not JSON, too large, too deep, a top-level key missing or mistyped) is an error.
+#include "gpusizer/catalog.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "gpusizer/scenario_limits.hpp"
+#include "json_util.hpp"
+
+namespace gpusizer {
+
+using detail::json;
+
+// [SECTION] Confidence tags and lookups
+
+const char* to_string(Confidence c) {
+    switch (c) {
+        case Confidence::verified: return "V";
+        case Confidence::partial: return "V-partial";
+        case Confidence::draft: return "V-draft";
+        case Confidence::recalled: return "K";
+    }
+    return "K";
+}
+
+std::optional<Confidence> parse_confidence(std::string_view tag) {
+    if (tag == "V") return Confidence::verified;
+    if (tag == "V-partial") return Confidence::partial;
+    if (tag == "V-draft") return Confidence::draft;
+    if (tag == "K") return Confidence::recalled;
+    return std::nullopt;
+}
+
+const Accelerator* Catalog::find_accelerator(std::string_view id) const {
+    for (const auto& a : accelerators)
+        if (a.id == id) return &a;
+    return nullptr;
+}
+const Provider* Catalog::find_provider(std::string_view id) const {
+    for (const auto& p : providers)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+const ModelPreset* Catalog::find_model(std::string_view id) const {
+    for (const auto& m : models)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+const Instance* Catalog::find_instance(std::string_view provider, std::string_view id) const {
+    for (const auto& i : instances)
+        if (i.provider == provider && i.id == id) return &i;
+    return nullptr;
+}
+
+namespace {
+
+// Allowed spellings (docs/catalog.md). Kept here, next to the checks that use them.
+const std::set<std::string> k_export_statuses = {"restricted", "china-compliant", "china-available", "domestic",
+                                                 "legacy", "not-sold-in-china", "not-applicable"};
+const std::set<std::string> k_provider_kinds = {"hyperscaler", "gpu_cloud", "marketplace", "china_cloud"};
+const std::set<std::string> k_interconnects = {"nvswitch", "nvlink", "nvlink-bridge", "nvlink-c2c", "pcie", "none",
+                                               "hccs", "neuronlink", "ici", "infinity-fabric", "varies"};
+const std::set<std::string> k_currencies = {"USD", "CNY"};
+
+constexpr std::size_t k_max_text = 4096;  // one string field (sources and notes run to ~1 KB)
+
+std::string squote(const std::string& s) { return "'" + (s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'"; }
+
+std::string join(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+    return out;
+}
+
+std::string show_number(double v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+// [SECTION] Reading one row: typed fields, each problem named by its JSON path
+
+// One object of an array section. Every accessor records its problem (path: message) and
+// returns a neutral value, so a row reports all of its problems at once and is then dropped.
+class Row {
+public:
+    Row(const json& obj, std::string path, std::vector<std::string>& warnings)
+        : obj_(obj), path_(std::move(path)), warnings_(warnings) {}
+
+    const std::string& path() const { return path_; }
+    std::string at(const char* key) const { return path_ + "." + key; }
+    bool ok() const { return problems_ == 0; }
+    void problem(const std::string& key_path, const std::string& message) {
+        warnings_.push_back(key_path + ": " + message + "; row dropped");
+        ++problems_;
+    }
+    const json* get(const char* key) const {
+        auto it = obj_.find(key);
+        return it == obj_.end() ? nullptr : &*it;
+    }
+
+    // Required non-empty string.
+    std::string text(const char* key, std::size_t max = k_max_text) {
+        const json* v = get(key);
+        if (!v) return problem(at(key), "missing (a string is required)"), std::string();
+        if (!v->is_string()) return problem(at(key), "must be a string, got " + detail::show(*v)), std::string();
+        std::string s = v->get<std::string>();
+        if (s.empty()) return problem(at(key), "must not be empty"), std::string();
+        if (s.size() > max) return problem(at(key), "longer than " + std::to_string(max) + " bytes"), std::string();
+        return s;
+    }
+    // Optional string: absent or null gives "".
+    std::string opt_text(const char* key) {
+        const json* v = get(key);
+        if (!v || v->is_null()) return {};
+        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + detail::show(*v)), std::string();
+        std::string s = v->get<std::string>();
+        if (s.size() > k_max_text) return problem(at(key), "longer than " + std::to_string(k_max_text) + " bytes"), std::string();
+        return s;
+    }
+    // Required id: letters, digits, - _ . (what share links and the CLI accept).
+    std::string id(const char* key) {
+        std::string s = text(key, k_max_id_length);
+        if (!s.empty() && !is_valid_id(s))
+            problem(at(key), squote(s) + " is not a valid id (letters, digits, - _ . only)"), s.clear();
+        return s;
+    }
+    std::string one_of(const char* key, const std::set<std::string>& allowed, bool required) {
+        std::string s = required ? text(key) : opt_text(key);
+        if (!s.empty() && !allowed.count(s)) problem(at(key), "unknown value " + squote(s) + " (allowed: " + join(allowed) + ")");
+        return s;
+    }
+    // Number, optional (absent/null -> nullopt) or required; `positive` demands > 0, else >= 0.
+    std::optional<double> number(const char* key, bool required, bool positive) {
+        const json* v = get(key);
+        if (!v || v->is_null()) {
+            if (required) problem(at(key), "missing (a number is required)");
+            return std::nullopt;
+        }
+        if (!v->is_number()) return problem(at(key), "must be a number, got " + detail::show(*v)), std::nullopt;
+        const double d = v->get<double>();
+        if (!std::isfinite(d)) return problem(at(key), "must be finite"), std::nullopt;
+        if (positive ? d <= 0 : d < 0)
+            return problem(at(key), "impossible value " + show_number(d) + (positive ? " (must be > 0)" : " (must be >= 0)")),
+                   std::nullopt;
+        return d;
+    }
+    double num0(const char* key) { return number(key, false, false).value_or(0); }
+    bool flag(const char* key, bool def) {
+        const json* v = get(key);
+        if (!v) return def;
+        if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + detail::show(*v)), def;
+        return v->get<bool>();
+    }
+    std::vector<std::string> strings(const char* key) {
+        std::vector<std::string> out;
+        const json* v = get(key);
+        if (!v || v->is_null()) return out;
+        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + detail::show(*v)), out;
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            const json& e = (*v)[i];
+            if (!e.is_string()) {
+                problem(at(key) + "[" + std::to_string(i) + "]", "must be a string, got " + detail::show(e));
+                continue;
+            }
+            out.push_back(e.get<std::string>());
+        }
+        return out;
+    }
+    Confidence confidence() {
+        std::string tag = text("confidence");
+        if (tag.empty()) return Confidence::recalled;
+        auto c = parse_confidence(tag);
+        if (!c) problem(at("confidence"), "unknown tag " + squote(tag) + " (allowed: V, V-partial, V-draft, K)");
+        return c.value_or(Confidence::recalled);
+    }
+
+private:
+    const json& obj_;
+    std::string path_;
+    std::vector<std::string>& warnings_;
+    int problems_ = 0;
+};
+
+// [SECTION] Rows: accelerators, providers, instances, models
+
+std::optional<Accelerator> read_accelerator(Row& r) {
+    Accelerator a;
+    a.id = r.id("id");
+    a.vendor = r.text("vendor");
+    a.name = r.text("name");
+    a.architecture = r.opt_text("architecture");
+    a.year = static_cast<int>(r.num0("year"));
+    a.memory_gb = r.number("memory_gb", true, true).value_or(0);
+    if (const json* v = r.get("memory_bytes")) {  // an integer > 0 that fits in 64 bits
+        auto b = detail::as_int(*v, 1, INT64_MAX);
+        if (!b) {
+            if (v->is_number() && v->get<double>() <= 0)
+                r.problem(r.at("memory_bytes"), "impossible value " + detail::show(*v) + " (memory must be > 0)");
+            else
+                r.problem(r.at("memory_bytes"), "must be a positive integer, got " + detail::show(*v));
+        }
+        a.memory_bytes = b ? static_cast<std::uint64_t>(*b) : 0;
+    } else {
+        r.problem(r.at("memory_bytes"), "missing (an integer byte count is required)");
+    }
+    a.memory_bytes_basis = r.opt_text("memory_bytes_basis");
+    a.memory_type = r.opt_text("memory_type");
+    a.memory_bandwidth_gbps = r.number("memory_bandwidth_gbps", true, true).value_or(0);
+    a.tflops_fp32 = r.num0("tflops_fp32");
+    a.tflops_tf32 = r.num0("tflops_tf32_dense");
+    a.tflops_bf16_dense = r.num0("tflops_bf16_dense");
+    a.tflops_fp16_dense = r.num0("tflops_fp16_dense");
+    a.tflops_fp8_dense = r.num0("tflops_fp8_dense");
+    a.tops_int8_dense = r.num0("tops_int8_dense");
+    a.tops_int4_dense = r.num0("tops_int4_dense");
+    a.nvlink_bandwidth_gbps = r.num0("nvlink_bandwidth_gbps");
+    a.pcie_gen = static_cast<int>(r.num0("pcie_gen"));
+    a.tdp_w = r.num0("tdp_w");
+    a.form_factor = r.opt_text("form_factor");
+    a.software = r.opt_text("software");
+    a.export_status = r.one_of("export_status", k_export_statuses, false);
+    a.export_status_note = r.opt_text("export_status_note");
+    a.export_status_date = r.opt_text("export_status_date");
+    a.export_status_date_source = r.opt_text("export_status_date_source");
+    a.confidence = r.confidence();
+    a.verified_fields = r.strings("verified_fields");
+    a.source = r.text("source");
+    a.notes = r.opt_text("notes");
+    if (!r.ok()) return std::nullopt;
+    return a;
+}
+
+std::optional<Provider> read_provider(Row& r) {
+    Provider p;
+    p.id = r.id("id");
+    p.name = r.text("name");
+    p.kind = r.one_of("kind", k_provider_kinds, true);
+    p.spot_name = r.opt_text("spot_name");
+    p.interruption_notice_s = r.number("interruption_notice_s", false, true).value_or(0);
+    p.billing_granularity_s = r.number("billing_granularity_s", false, true).value_or(0);
+    p.regions = r.strings("regions");
+    p.cn_mainland = r.flag("cn_mainland", false);
+    p.confidence = r.confidence();
+    if (const json* s = r.get("sources"); s && !s->is_null()) {  // {"fact": "where it comes from"}
+        if (!s->is_object()) {
+            r.problem(r.at("sources"), "must be an object of strings, got " + detail::show(*s));
+        } else {
+            for (auto it = s->begin(); it != s->end(); ++it) {
+                if (!it.value().is_string()) {
+                    r.problem(r.at("sources") + "." + it.key(), "must be a string, got " + detail::show(it.value()));
+                    continue;
+                }
+                p.source += (p.source.empty() ? "" : "; ") + it.key() + ": " + it.value().get<std::string>();
+            }
+        }
+    }
+    p.notes = r.opt_text("notes");
+    if (!r.ok()) return std::nullopt;
+    return p;
+}
+
+std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
+    Instance i;
+    i.provider = r.text("provider", k_max_id_length);
+    if (!i.provider.empty() && !refs.find_provider(i.provider))
+        r.problem(r.at("provider"), "unknown provider " + squote(i.provider));
+    i.id = r.text("id", k_max_id_length);
+    i.gpu = r.text("gpu", k_max_id_length);
+    if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.problem(r.at("gpu"), "unknown accelerator " + squote(i.gpu));
+    if (const json* c = r.get("gpu_count"); c && c->is_number() && c->get<double>() == 0)
+        r.problem(r.at("gpu_count"), "impossible value 0 (an instance has at least part of one GPU)");
+    else
+        i.gpu_count = r.number("gpu_count", true, true).value_or(0);
+    i.interconnect = r.one_of("interconnect", k_interconnects, true);
+    i.vcpus = r.num0("vcpus");
+    i.ram_gib = r.num0("ram_gib");
+    i.local_ssd_gb = r.num0("local_ssd_gb");
+    i.network_gbps = r.num0("network_gbps");
+    i.regions = r.strings("regions");
+    i.price_region = r.opt_text("price_region");
+    i.cn_mainland = r.flag("cn_mainland", false);
+    i.currency = r.one_of("currency", k_currencies, true);
+    i.ondemand_per_hour = r.number("ondemand_per_hour", false, true);  // price <= 0 is impossible
+    i.spot_per_hour = r.number("spot_per_hour", false, true);
+    i.spot_is_typical_discount = r.flag("spot_is_typical_discount", false);
+    if (i.ondemand_per_hour && i.spot_per_hour && *i.spot_per_hour > *i.ondemand_per_hour)
+        r.problem(r.at("spot_per_hour"), "spot price " + show_number(*i.spot_per_hour) + " is above the on-demand price " +
+                                             show_number(*i.ondemand_per_hour));
+    i.price_date = r.opt_text("price_date");
+    if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date.empty())
+        r.problem(r.at("price_date"), "missing: a price needs the date it was read");
+    i.price_date_iso = r.opt_text("price_date_iso");
+    i.confidence = r.confidence();
+    i.source = r.text("source");
+    i.notes = r.opt_text("notes");
+    if (!r.ok()) return std::nullopt;
+    return i;
+}
+
+std::optional<ModelPreset> read_model(Row& r) {
+    ModelPreset m;
+    m.id = r.id("id");
+    m.name = r.text("name");
+    m.family = r.text("family");
+    m.published_params = r.opt_text("published_params");
+    m.published_params_source = r.opt_text("published_params_source");
+    m.licence = r.opt_text("licence");
+    m.licence_source = r.opt_text("licence_source");
+    m.hub_repo = r.opt_text("hub_repo");
+    m.source = r.text("source");
+    m.fidelity = r.opt_text("fidelity");
+    m.notes = r.opt_text("notes");
+    const json* cfg = r.get("config");
+    if (!cfg) {
+        r.problem(r.at("config"), "missing (the config.json object is required)");
+    } else if (!cfg->is_object()) {
+        r.problem(r.at("config"), "must be an object (a config.json), got " + detail::show(*cfg));
+    } else if (r.ok()) {  // the other fields are fine: worth parsing the architecture
+        Result<ModelArch> arch = parse_hf_config(cfg->dump(-1, ' ', false, json::error_handler_t::replace));
+        if (!arch.ok()) {  // parse_hf_config's message starts with the key its path names: say it once
+            std::string msg = arch.error.message;
+            const std::string key_prefix = arch.error.path + ": ";
+            if (!arch.error.path.empty() && msg.compare(0, key_prefix.size(), key_prefix) == 0) msg.erase(0, key_prefix.size());
+            r.problem(r.at("config") + (arch.error.path.empty() ? "" : "." + arch.error.path), msg);
+        } else {
+            m.arch = std::move(*arch.value);
+            m.arch_warnings = std::move(arch.warnings);
+        }
+    }
+    if (!r.ok()) return std::nullopt;
+    return m;
+}
+
+// [SECTION] The file: limits, top-level keys, sections in reference order
+
+Error file_error(std::string code, std::string message, std::string path = "") {
+    return Error{std::move(code), std::move(message), std::move(path)};
+}
+
+// Size and depth first (a parser recursion per nesting level), then JSON, then an object.
+std::optional<Error> parse_file(std::string_view text, json& out) {
+    if (text.size() > k_max_catalog_bytes)
+        return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
+                                           std::to_string(k_max_catalog_bytes) + " (8 MiB)");
+    if (!detail::nesting_within(text, k_max_catalog_depth))
+        return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
+    out = json::parse(text.begin(), text.end(), nullptr, false);
+    if (out.is_discarded()) return file_error("bad_json", "catalog is not valid JSON");
+    if (!out.is_object()) return file_error("bad_type", "catalog must be a JSON object, got " + detail::show(out));
+    return std::nullopt;
+}
+
+// A top-level array section: required in a full catalog, optional in a user catalog.
+std::optional<Error> section(const json& root, const char* key, bool required, const json*& out) {
+    out = nullptr;
+    auto it = root.find(key);
+    if (it == root.end() || it->is_null()) {
+        if (required) return file_error("missing", "missing (an array is required)", key);
+        return std::nullopt;
+    }
+    if (!it->is_array()) return file_error("bad_type", "must be an array, got " + detail::show(*it), key);
+    out = &*it;
+    return std::nullopt;
+}
+
+std::optional<Error> top_text(const json& root, const char* key, bool required, std::string& out) {
+    auto it = root.find(key);
+    if (it == root.end() || it->is_null()) {
+        if (required) return file_error("missing", "missing (a string is required)", key);
+        return std::nullopt;
+    }
+    if (!it->is_string()) return file_error("bad_type", "must be a string, got " + detail::show(*it), key);
+    out = it->get<std::string>();
+    return std::nullopt;
+}
+
+std::optional<Error> read_currency(const json& root, bool required, std::optional<CurrencyRate>& out) {
+    auto it = root.find("currency");
+    if (it == root.end() || it->is_null()) {
+        if (required) return file_error("missing", "missing (an object with cny_per_usd is required)", "currency");
+        return std::nullopt;
+    }
+    if (!it->is_object()) return file_error("bad_type", "must be an object, got " + detail::show(*it), "currency");
+    std::vector<std::string> problems;
+    Row r(*it, "currency", problems);
+    CurrencyRate c;
+    c.cny_per_usd = r.number("cny_per_usd", true, true).value_or(0);
+    c.date = r.opt_text("date");
+    c.confidence = r.confidence();
+    c.source = r.text("source");
+    if (!r.ok()) {  // prices cannot be shown in both currencies without it: the file is broken
+        std::string first = problems.front();
+        const std::string tail = "; row dropped";
+        if (first.size() > tail.size()) first.resize(first.size() - tail.size());
+        const auto colon = first.find(": ");
+        return file_error("bad_value", first.substr(colon + 2), first.substr(0, colon));
+    }
+    out = c;
+    return std::nullopt;
+}
+
+std::string accel_key(const Accelerator& a) { return a.id; }
+std::string provider_key(const Provider& p) { return p.id; }
+std::pair<std::string, std::string> instance_key(const Instance& i) { return {i.provider, i.id}; }
+std::string model_key(const ModelPreset& m) { return m.id; }
+
+// One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
+// already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
+template <class T, class KeyFn, class ReadFn>
+void read_section(const json* arr, const char* name, const char* what, std::vector<T>& rows, KeyFn key_of, ReadFn read,
+                  std::vector<std::string>& warnings) {
+    if (!arr) return;
+    using Key = decltype(key_of(std::declval<const T&>()));
+    std::map<Key, std::string> seen;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& obj = (*arr)[i];
+        const std::string path = std::string(name) + "[" + std::to_string(i) + "]";
+        if (!obj.is_object()) {
+            warnings.push_back(path + ": must be an object, got " + detail::show(obj) + "; row dropped");
+            continue;
+        }
+        Row r(obj, path, warnings);
+        std::optional<T> row = read(r);
+        if (!row) continue;
+        const Key k = key_of(*row);
+        auto s = seen.find(k);
+        if (s != seen.end()) {
+            warnings.push_back(path + ": duplicate " + what + " (first at " + s->second + "); row dropped");
+            continue;
+        }
+        seen.emplace(k, path);
+        bool replaced = false;
+        for (auto& existing : rows) {
+            if (key_of(existing) == k) {
+                existing = std::move(*row);
+                replaced = true;
+                break;
+            }
+        }
+        if (!replaced) rows.push_back(std::move(*row));
+    }
+}
+
+// Reads `root` into `cat`. A full catalog (user == false) needs every top-level key; a user
+// catalog may give any of them and its rows replace or extend what `cat` already holds.
+Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
+    json root;
+    if (auto e = parse_file(text, root)) return Result<Catalog>::failure(*e);
+    std::vector<std::string> warnings;
+
+    if (auto it = root.find("schema"); it != root.end()) {
+        auto s = detail::as_int(*it, 0, 1000000);
+        if (!s) return Result<Catalog>::failure(file_error("bad_type", "must be an integer, got " + detail::show(*it), "schema"));
+        if (*s != k_catalog_schema)
+            return Result<Catalog>::failure(file_error("unsupported", "schema " + std::to_string(*s) +
+                                                                          " is not supported (this build reads schema " +
+                                                                          std::to_string(k_catalog_schema) + ")",
+                                                       "schema"));
+    } else if (!user) {
+        return Result<Catalog>::failure(file_error("missing", "missing (an integer is required)", "schema"));
+    }
+    std::string version, as_of, oldest;
+    if (auto e = top_text(root, "version", !user, version)) return Result<Catalog>::failure(*e);
+    if (auto e = top_text(root, "prices_as_of", !user, as_of)) return Result<Catalog>::failure(*e);
+    if (auto e = top_text(root, "prices_oldest", false, oldest)) return Result<Catalog>::failure(*e);
+    std::optional<CurrencyRate> rate;
+    if (auto e = read_currency(root, !user, rate)) return Result<Catalog>::failure(*e);
+    const json *accs = nullptr, *provs = nullptr, *insts = nullptr, *mods = nullptr;
+    if (auto e = section(root, "accelerators", !user, accs)) return Result<Catalog>::failure(*e);
+    if (auto e = section(root, "providers", !user, provs)) return Result<Catalog>::failure(*e);
+    if (auto e = section(root, "instances", !user, insts)) return Result<Catalog>::failure(*e);
+    if (auto e = section(root, "models", !user, mods)) return Result<Catalog>::failure(*e);
+
+    if (user) {
+        cat.version += "+" + (version.empty() ? std::string("user") : version);
+        if (!as_of.empty()) cat.prices_as_of = as_of;
+        if (!oldest.empty()) cat.prices_oldest = oldest;
+    } else {
+        cat.version = version;
+        cat.prices_as_of = as_of;
+        cat.prices_oldest = oldest;
+    }
+    if (rate) cat.usd_cny = *rate;
+
+    // Accelerators and providers first: instances refer to them (user rows may refer to base rows).
+    read_section(accs, "accelerators", "accelerator id", cat.accelerators, accel_key,
+                 [](Row& r) { return read_accelerator(r); }, warnings);
+    read_section(provs, "providers", "provider id", cat.providers, provider_key,
+                 [](Row& r) { return read_provider(r); }, warnings);
+    read_section(insts, "instances", "instance (same provider and id)", cat.instances, instance_key,
+                 [&cat](Row& r) { return read_instance(r, cat); }, warnings);
+    read_section(mods, "models", "model id", cat.models, model_key, [](Row& r) { return read_model(r); }, warnings);
+    return Result<Catalog>::success(std::move(cat), std::move(warnings));
+}
+
+}  // namespace
+
+// [SECTION] parse_catalog, merge_catalog
+
+Result<Catalog> parse_catalog(std::string_view json_text) { return load(Catalog{}, json_text, false); }
+
+Result<Catalog> merge_catalog(const Catalog& base, std::string_view user_json_text) {
+    return load(base, user_json_text, true);
+}
+
+}  // namespace gpusizer
