@@ -1,14 +1,25 @@
 #pragma once
-// Look and size of the UI. Hosts call apply_style(ratio) and build_fonts(ratio) before the
-// first frame and again when the pixel ratio changes (browser zoom, moving to another
-// monitor), then re-create their font texture (ImGui_ImplOpenGL3_DestroyFontsTexture +
-// CreateFontsTexture). ImGui works in framebuffer pixels, so sizes scale by the ratio.
+// Look and size of the UI. Hosts call apply_style(ratio) and build_fonts(ratio, font) before
+// the first frame and again when the pixel ratio changes (browser zoom, another monitor), then
+// re-create their font texture (ImGui_ImplOpenGL3_DestroyFontsTexture + CreateFontsTexture).
+// ImGui works in framebuffer pixels, so sizes scale by the ratio.
+
+#include <cstddef>
 
 namespace gpusizer::shell {
 
-inline constexpr float k_base_font_px = 13.0f;  // ProggyClean's native size
+inline constexpr float k_proggy_font_px = 13.0f;  // ProggyClean's native size (the fallback)
+inline constexpr float k_ui_font_px = 15.0f;      // the UI TTF (DejaVu Sans subset) in logical pixels
+
+// TTF bytes owned by the host, alive as long as the font atlas (the atlas does not copy them).
+struct FontData {
+    const void* ttf = nullptr;
+    std::size_t size = 0;
+};
 
 void apply_style(float pixel_ratio);
-void build_fonts(float pixel_ratio);  // clears the atlas; the host uploads the texture
+// Clears the atlas and adds the UI font: `font` when given and valid, else ProggyClean.
+// Returns false when `font` was given but could not be used (the fallback was taken).
+bool build_fonts(float pixel_ratio, const FontData* font = nullptr);
 
 }  // namespace gpusizer::shell

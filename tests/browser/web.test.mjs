@@ -165,6 +165,16 @@ describe('web page', () => {
     await page.close();
   });
 
+  test('UI font missing: the page still starts, with the built-in font', async () => {
+    const { page, problems } = await openPage({
+      setup: (p) => p.route('**/fonts/ui.ttf', (r) => r.fulfill({ status: 404, body: 'gone' })),
+    });
+    await waitReady(page);
+    assert.equal((await hooks(page, 'stats')).catalog, true);
+    assert.ok(problems.some((m) => /ui\.ttf could not be downloaded/.test(m)), problems.join('\n'));
+    await page.close();
+  });
+
   test('no WebGL2: a clear DOM message and the module is not started', async () => {
     const { page } = await openPage({
       setup: (p) => p.addInitScript(() => {

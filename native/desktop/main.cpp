@@ -1,0 +1,255 @@
+// gpusizer_desktop: the shell in a GLFW + OpenGL 3 window, with the catalog embedded.
+//
+//   gpusizer_desktop [--model ID] [--weight_dtype D] [--size WxH]
+//                    [--click TAG]... [--frames N] [--screenshot OUT.png] [--print-results]
+//
+// --click TAG     after the UI settles, click the centre of the widget tagged TAG (the same
+//                 tags the browser tests use, e.g. dtype_combo then dtype_item:int8); the click
+//                 goes through ImGui's own hit-testing, as a mouse click would.
+// --frames N      draw N frames after the last scripted click, then exit (default: run until closed)
+// --screenshot    with --frames: read the framebuffer back and write it as PNG before exiting
+// --print-results print the scenario and results JSON (test hooks) to stdout before exiting
+//
+// Index
+//   [SECTION] Options
+//   [SECTION] Scripted clicks
+//   [SECTION] main
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "embedded_catalog.hpp"
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/scenario.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "png_write.hpp"
+#include "style.hpp"
+
+namespace {
+
+// [SECTION] Options
+
+struct Options {
+    gpusizer::TextOverrides overrides;  // --model, --weight_dtype, … passed to core as the CLI does
+    std::vector<std::string> clicks;
+    int frames = -1;  // -1 = interactive
+    int width = 1100, height = 720;
+    std::string screenshot;
+    bool print_results = false;
+};
+
+int usage(const char* msg) {
+    std::fprintf(stderr, "gpusizer_desktop: %s\n"
+                         "usage: gpusizer_desktop [--KEY VALUE (scenario keys)] [--size WxH] [--click TAG]...\n"
+                         "                        [--frames N] [--screenshot OUT.png] [--print-results]\n", msg);
+    return 2;
+}
+
+bool parse_options(int argc, char** argv, Options& o, std::string& err) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= argc) { err = a + " needs a value"; return false; }
+            out = argv[++i];
+            return true;
+        };
+        std::string v;
+        if (a == "--print-results") {
+            o.print_results = true;
+        } else if (a == "--click") {
+            if (!value(v)) return false;
+            o.clicks.push_back(v);
+        } else if (a == "--frames") {
+            if (!value(v)) return false;
+            o.frames = std::atoi(v.c_str());
+            if (o.frames < 1) { err = "--frames needs a positive number"; return false; }
+        } else if (a == "--screenshot") {
+            if (!value(o.screenshot)) return false;
+        } else if (a == "--size") {
+            if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 ||
+                o.height < 64) { err = "--size needs WxH, e.g. 1100x720"; return false; }
+        } else if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+            if (!value(v)) return false;
+            std::string key = a.substr(2);
+            std::replace(key.begin(), key.end(), '-', '_');
+            o.overrides.emplace_back(key, v);
+        } else {
+            err = "unknown argument " + a;
+            return false;
+        }
+    }
+    if (!o.screenshot.empty() && o.frames < 0) o.frames = 3;
+    if (!o.clicks.empty() && o.frames < 0) o.frames = 3;
+    return true;
+}
+
+// [SECTION] Scripted clicks
+// One click = move there (settle frames), press for a frame, release for a frame. Applied after
+// ImGui_ImplGlfw_NewFrame (which polls the real cursor) and before ImGui::NewFrame.
+
+struct ClickScript {
+    std::vector<std::string> tags;
+    std::size_t next = 0;
+    int phase = 0, wait = 0, misses = 0;
+    ImVec2 at;
+    std::string error;
+
+    bool done() const { return next >= tags.size() && phase == 0; }
+
+    void apply(const gpusizer::shell::App& app, ImGuiIO& io) {
+        if (done() || !error.empty()) return;
+        if (wait > 0) { --wait; io.MousePos = at; return; }
+        switch (phase) {
+            case 0: {  // find the widget in the last frame
+                const gpusizer::shell::TaggedRect* r = app.tags().find(tags[next]);
+                if (!r) {  // not drawn yet (first frames, a popup opening): wait a little
+                    if (++misses > 30) error = "no widget tagged '" + tags[next] + "' on screen";
+                    return;
+                }
+                misses = 0;
+                at = ImVec2((r->x0 + r->x1) * 0.5f, (r->y0 + r->y1) * 0.5f);
+                io.MousePos = at;
+                phase = 1;
+                wait = 2;
+                break;
+            }
+            case 1: io.MousePos = at; io.MouseDown[0] = true; phase = 2; break;
+            case 2: io.MousePos = at; io.MouseDown[0] = false; phase = 0; ++next; wait = 3; break;
+        }
+    }
+};
+
+}  // namespace
+
+// [SECTION] main
+
+constexpr int k_settle_frames = 8;  // frames drawn after an event before sleeping again
+constexpr const char* k_ui_font_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+std::string read_file(const char* path) {
+    std::string out;
+    if (std::FILE* f = std::fopen(path, "rb")) {
+        char buf[65536];
+        std::size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+        std::fclose(f);
+    }
+    return out;
+}
+
+int main(int argc, char** argv) {
+    Options opt;
+    std::string err;
+    if (!parse_options(argc, argv, opt, err)) return usage(err.c_str());
+
+    gpusizer::shell::App app;
+    app.set_catalog(gpusizer::parse_catalog(embedded_catalog_json()));
+    if (!opt.overrides.empty()) {
+        auto s = gpusizer::parse_scenario_overrides("{}", opt.overrides);
+        if (!s.ok()) return usage(gpusizer::format_error(s.error).c_str());
+        app.set_scenario(*s);
+    }
+
+    if (!glfwInit()) {
+        std::fprintf(stderr, "gpusizer_desktop: GLFW could not start (no display? try xvfb-run -a)\n");
+        return 3;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    GLFWwindow* window = glfwCreateWindow(opt.width, opt.height, "gpusizer", nullptr, nullptr);
+    if (!window) {
+        std::fprintf(stderr, "gpusizer_desktop: no OpenGL 3.0 window\n");
+        glfwTerminate();
+        return 3;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini beside the user's files
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    float xscale = 1, yscale = 1;
+    glfwGetWindowContentScale(window, &xscale, &yscale);
+    gpusizer::shell::apply_style(xscale);
+    // The UI font from Debian's fonts-dejavu-core when installed (the page ships a subset of
+    // the same font); ProggyClean otherwise.
+    const std::string font_ttf = read_file(k_ui_font_path);
+    const gpusizer::shell::FontData font{font_ttf.data(), font_ttf.size()};
+    gpusizer::shell::build_fonts(xscale, font_ttf.empty() ? nullptr : &font);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 130");
+
+    gpusizer::shell::Host host;  // defaults: the desktop needs no platform services yet
+    ClickScript script{opt.clicks};
+    const bool scripted = opt.frames > 0;
+    int frames_left = opt.frames;
+    int idle_frames = 0;
+    int status = 0;
+    while (!glfwWindowShouldClose(window)) {
+        // Interactive and idle: sleep until an event instead of redrawing at the refresh rate.
+        if (!scripted && idle_frames > k_settle_frames) {
+            glfwWaitEvents();
+            idle_frames = 0;
+        } else {
+            glfwPollEvents();
+        }
+        idle_frames = app.take_redraw_request() ? 0 : idle_frames + 1;
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        script.apply(app, io);
+        ImGui::NewFrame();
+        app.frame(host);
+        ImGui::Render();
+        int w = 0, h = 0;
+        glfwGetFramebufferSize(window, &w, &h);
+        glViewport(0, 0, w, h);
+        glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        if (!script.error.empty()) {
+            std::fprintf(stderr, "gpusizer_desktop: --click: %s\n", script.error.c_str());
+            status = 1;
+            break;
+        }
+        if (scripted && script.done() && --frames_left <= 0) {
+            if (!opt.screenshot.empty()) {
+                std::vector<std::uint8_t> px(static_cast<std::size_t>(w) * h * 4), flipped(px.size());
+                glPixelStorei(GL_PACK_ALIGNMENT, 1);
+                glReadBuffer(GL_BACK);
+                glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+                for (int y = 0; y < h; ++y)  // GL's origin is bottom-left
+                    std::memcpy(&flipped[static_cast<std::size_t>(y) * w * 4],
+                                &px[static_cast<std::size_t>(h - 1 - y) * w * 4], static_cast<std::size_t>(w) * 4);
+                if (!gpusizer::desktop::write_png(opt.screenshot, w, h, flipped)) {
+                    std::fprintf(stderr, "gpusizer_desktop: cannot write %s\n", opt.screenshot.c_str());
+                    status = 3;
+                }
+            }
+            break;
+        }
+        glfwSwapBuffers(window);
+        if (!scripted && (io.WantTextInput || ImGui::IsAnyMouseDown())) idle_frames = 0;
+    }
+    if (opt.print_results) {
+        std::printf("%s\n%s\n", app.scenario_json().c_str(), app.results_json().c_str());
+    }
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return status;
+}

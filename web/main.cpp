@@ -1,0 +1,334 @@
+// The browser host: the shell in a WebGL2 canvas through Emscripten 3.1.6's GLFW emulation.
+// The only place (with web/*.js) that knows about emscripten.h and the page.
+//
+// Index
+//   [SECTION] JavaScript bridge (EM_JS: compiled into the glue, no eval, CSP-friendly)
+//   [SECTION] Web host (clipboard, link, URL)
+//   [SECTION] Catalog and font downloads
+//   [SECTION] Frame pacing (no redraw when idle)
+//   [SECTION] Canvas size and pixel ratio
+//   [SECTION] Main loop
+//   [SECTION] Test hooks (exported to page.js as window.__gpusizer)
+//   [SECTION] main
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <emscripten/wget.h>
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app.hpp"
+#include "gpusizer/catalog.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "style.hpp"
+
+using gpusizer::shell::App;
+
+// [SECTION] JavaScript bridge ---------------------------------------------------------------
+
+// page.js defines gpusizerPage (DOM messages, first-frame mark) before this module loads.
+EM_JS(void, js_show_error, (const char* msg), { gpusizerPage.showError(UTF8ToString(msg)); });
+EM_JS(void, js_ready, (), { gpusizerPage.ready(); });  // first frame with the catalog drawn
+// Emscripten 3.1.6's glfwSetWindowSize requests fullscreen instead of resizing when the size
+// equals screen.width × screen.height (library_glfw.js setWindowSize; noted 2026-12): a
+// maximised canvas at DPR 1, a kiosk or headless Chromium then keeps a stale backing store and
+// logs "requestFullscreen … user gesture". Do its else-branch ourselves. ImGui 1.86 polls
+// glfwGetWindowSize (GLFW.active.width/height), so updating those is enough.
+EM_JS(void, js_set_canvas_size, (int w, int h), {
+    Browser.setCanvasSize(w, h);
+    if (GLFW.active) { GLFW.active.width = w; GLFW.active.height = h; }
+});
+EM_JS(void, js_set_clipboard, (const char* text), {
+    if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function() {});
+});
+EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), "_blank", "noopener"); });
+EM_JS(void, js_replace_hash, (const char* fragment), {
+    history.replaceState(null, "", "#" + UTF8ToString(fragment));  // no hashchange, no history spam
+});
+
+// [SECTION] Web host --------------------------------------------------------------------------
+
+namespace {
+
+struct WebHost final : gpusizer::shell::Host {
+    float ratio = 1.0f;  // canvas backing pixels per CSS pixel
+    std::string clipboard;  // last text copied from the UI (GLFW's clipboard is a no-op, pitfall 5)
+    void set_clipboard(std::string_view text) override {
+        clipboard.assign(text);
+        js_set_clipboard(clipboard.c_str());
+    }
+    std::string get_clipboard() override { return clipboard; }
+    void set_link(std::string_view fragment) override { js_replace_hash(std::string(fragment).c_str()); }
+    void open_url(std::string_view url) override { js_open_url(std::string(url).c_str()); }
+    float pixel_ratio() const override { return ratio; }
+};
+
+struct Web {
+    App app;
+    WebHost host;
+    GLFWwindow* window = nullptr;
+    int fb_w = 0, fb_h = 0;       // canvas backing store (device pixels)
+    double css_w = 0, css_h = 0;  // canvas CSS size
+    float font_ratio = 0;         // ratio the fonts and style were built for
+    std::string font_ttf;         // fonts/ui.ttf, alive as long as the atlas (it does not copy)
+    bool fonts_dirty = true;      // rebuild the atlas at the next iteration
+    bool catalog_settled = false, font_settled = false;  // downloads done (or failed)
+    int pending_frames = 2;       // frames still to draw before going idle
+    unsigned long long iterations = 0, drawn = 0;
+    bool ready_sent = false;
+};
+Web* g = nullptr;  // heap object: emscripten_set_main_loop never returns from main (pitfall 21)
+
+// [SECTION] Catalog and font downloads --------------------------------------------------------------------
+
+void on_catalog(void*, void* data, int size) {
+    // The buffer is freed right after this callback: parse_catalog copies what it keeps.
+    auto catalog = gpusizer::parse_catalog(std::string_view(static_cast<const char*>(data), size));
+    if (!catalog.ok()) {
+        const std::string msg = "The catalog (catalog.json) is invalid: " + gpusizer::format_error(catalog.error);
+        js_show_error(msg.c_str());
+    }
+    g->app.set_catalog(std::move(catalog));
+    g->catalog_settled = true;
+    g->pending_frames = std::max(g->pending_frames, 2);
+}
+
+void on_catalog_error(void*) {
+    g->app.set_catalog_error("catalog.json could not be downloaded");
+    js_show_error("The catalog (catalog.json) could not be downloaded. Check your connection and reload.");
+    g->catalog_settled = true;
+    g->pending_frames = std::max(g->pending_frames, 2);
+}
+
+// Both downloads start at once; the first frame waits for both, so the UI never flashes from
+// the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
+void on_font(void*, void* data, int size) {
+    g->font_ttf.assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    g->font_settled = true;
+    g->fonts_dirty = true;
+}
+
+void on_font_error(void*) {
+    std::fprintf(stderr, "gpusizer: fonts/ui.ttf could not be downloaded; using the built-in font\n");
+    g->font_settled = true;
+}
+
+// [SECTION] Frame pacing -------------------------------------------------------------------------
+// requestAnimationFrame keeps calling us, but when nothing happened we return before touching
+// ImGui or GL: the browser then composites nothing new and the idle page costs ~no CPU/GPU.
+// Any input event schedules k_settle_frames frames, enough for ImGui to open a popup (two
+// frames: appear + auto-size), move the nav highlight and repaint hover states.
+
+constexpr int k_settle_frames = 8;
+
+void wake() { g->pending_frames = std::max(g->pending_frames, k_settle_frames); }
+
+// Installed before ImGui_ImplGlfw_InitForOpenGL, which chains to them (1.86 stores the
+// previous callbacks). Cursor position is polled by the 1.86 backend, so it is ours alone.
+void cb_mouse_button(GLFWwindow*, int, int, int) { wake(); }
+void cb_scroll(GLFWwindow*, double, double) { wake(); }
+void cb_key(GLFWwindow*, int, int, int, int) { wake(); }
+void cb_char(GLFWwindow*, unsigned int) { wake(); }
+void cb_cursor_pos(GLFWwindow*, double, double) { wake(); }
+void cb_cursor_enter(GLFWwindow*, int) { wake(); }
+void cb_focus(GLFWwindow*, int) { wake(); }
+
+// [SECTION] Canvas size and pixel ratio ---------------------------------------------------------
+// 3.1.6's GLFW knows nothing of devicePixelRatio and ignores browser resizes (pitfalls 7, 8):
+// poll the CSS size every iteration, size the backing store to css × dpr ourselves. The CSS
+// size comes from style.css (glfwSetWindowSize removes inline sizes, pitfall 9).
+
+void poll_canvas_size() {
+    double cw = 0, ch = 0;
+    emscripten_get_element_css_size("#canvas", &cw, &ch);
+    const double dpr = emscripten_get_device_pixel_ratio();
+    const int w = std::max(1, static_cast<int>(std::lround(cw * dpr)));
+    const int h = std::max(1, static_cast<int>(std::lround(ch * dpr)));
+    if (w != g->fb_w || h != g->fb_h) {
+        js_set_canvas_size(w, h);  // not glfwSetWindowSize: see js_set_canvas_size
+        g->fb_w = w;
+        g->fb_h = h;
+        g->css_w = cw;
+        g->css_h = ch;
+        g->host.ratio = cw > 0 ? static_cast<float>(w / cw) : 1.0f;
+        wake();
+    }
+    const float ratio = static_cast<float>(dpr);
+    if (ratio != g->font_ratio || g->fonts_dirty) {  // first frame, font arrived, zoom, another monitor
+        gpusizer::shell::apply_style(ratio);
+        const gpusizer::shell::FontData font{g->font_ttf.data(), g->font_ttf.size()};
+        if (!gpusizer::shell::build_fonts(ratio, g->font_ttf.empty() ? nullptr : &font))
+            std::fprintf(stderr, "gpusizer: fonts/ui.ttf is not a usable font; using the built-in font\n");
+        if (g->drawn > 0) {  // before the first frame, the backend's first NewFrame uploads it
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
+        g->font_ratio = ratio;
+        g->fonts_dirty = false;
+        wake();
+    }
+}
+
+// [SECTION] Main loop ----------------------------------------------------------------------------
+
+void main_loop() {
+    ++g->iterations;
+    if (!g->catalog_settled || !g->font_settled) return;  // page.js shows "Loading…" meanwhile
+    poll_canvas_size();
+    if (g->app.take_redraw_request()) g->pending_frames = std::max(g->pending_frames, 2);
+    if (ImGui::GetIO().WantTextInput) g->pending_frames = std::max(g->pending_frames, 1);  // caret blink
+    if (g->pending_frames <= 0) return;  // idle
+    --g->pending_frames;
+
+    glfwPollEvents();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    // glfwGetTime may not be monotonic in the browser (ocornut/imgui#6491, fixed after 1.86;
+    // noted 2026-12): a non-positive DeltaTime asserts in NewFrame.
+    io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
+    ImGui::NewFrame();
+    g->app.frame(g->host);
+    ImGui::Render();
+
+    glViewport(0, 0, g->fb_w, g->fb_h);
+    glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++g->drawn;
+    if (!g->ready_sent && g->app.catalog()) {
+        g->ready_sent = true;
+        js_ready();
+    }
+}
+
+// [SECTION] Test hooks ---------------------------------------------------------------------------
+
+void append_json_string(std::string& out, const std::string& s) {
+    out += '"';
+    for (const char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                    out += buf;
+                } else {
+                    out += c;
+                }
+        }
+    }
+    out += '"';
+}
+
+}  // namespace
+
+#if GPUSIZER_TEST_HOOKS
+extern "C" {
+
+// Strings stay valid until the next call of the same function (page.js copies them at once).
+EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_scenario() {
+    static std::string s;
+    s = g ? g->app.scenario_json() : "";
+    return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_results() {
+    static std::string s;
+    s = g ? g->app.results_json() : "";
+    return s.c_str();
+}
+
+// {"model_combo": {"x":…,"y":…,"w":…,"h":…,"text":"…"}, …} in CSS pixels relative to the
+// canvas's top-left corner (page.js adds the canvas's page offset).
+EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_widgets() {
+    static std::string s;
+    s = "{";
+    if (g) {
+        const float k = 1.0f / g->host.ratio;
+        char buf[160];
+        bool first = true;
+        for (const gpusizer::shell::TaggedRect& r : g->app.tags().last_frame()) {
+            if (!first) s += ',';
+            first = false;
+            append_json_string(s, r.name);
+            std::snprintf(buf, sizeof buf, ":{\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f,\"text\":", r.x0 * k, r.y0 * k,
+                          (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
+            s += buf;
+            append_json_string(s, r.text);
+            s += '}';
+        }
+    }
+    s += "}";
+    return s.c_str();
+}
+
+// Counters for tests and the idle measurement.
+EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_stats() {
+    static std::string s;
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "{\"frames\":%llu,\"iterations\":%llu,\"estimates\":%llu,\"ratio\":%.4f,"
+                  "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s}",
+                  g ? g->drawn : 0ull, g ? g->iterations : 0ull,
+                  g ? static_cast<unsigned long long>(g->app.estimate_count()) : 0ull, g ? g->host.ratio : 0.0f,
+                  g ? g->fb_w : 0, g ? g->fb_h : 0, g ? g->css_w : 0.0, g ? g->css_h : 0.0,
+                  g && g->app.catalog() ? "true" : "false");
+    s = buf;
+    return s.c_str();
+}
+
+}  // extern "C"
+#endif
+
+// [SECTION] main -----------------------------------------------------------------------------------
+
+int main() {
+    g = new Web();
+    if (!glfwInit()) {
+        js_show_error("GLFW could not start in this browser.");
+        return 1;
+    }
+    double cw = 0, ch = 0;
+    emscripten_get_element_css_size("#canvas", &cw, &ch);
+    const double dpr = emscripten_get_device_pixel_ratio();
+    // WebGL2 comes from -sMIN/MAX_WEBGL_VERSION=2 at link time; GLFW hints are ignored (fact 2).
+    g->window = glfwCreateWindow(std::max(1, static_cast<int>(cw * dpr)), std::max(1, static_cast<int>(ch * dpr)),
+                                 "gpusizer", nullptr, nullptr);
+    if (!g->window) {
+        js_show_error("This page needs WebGL 2, which this browser did not provide.");
+        return 1;
+    }
+    glfwMakeContextCurrent(g->window);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no file system (pitfall 22)
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+
+    glfwSetMouseButtonCallback(g->window, cb_mouse_button);
+    glfwSetScrollCallback(g->window, cb_scroll);
+    glfwSetKeyCallback(g->window, cb_key);
+    glfwSetCharCallback(g->window, cb_char);
+    glfwSetCursorPosCallback(g->window, cb_cursor_pos);
+    glfwSetCursorEnterCallback(g->window, cb_cursor_enter);
+    glfwSetWindowFocusCallback(g->window, cb_focus);
+    ImGui_ImplGlfw_InitForOpenGL(g->window, /*install_callbacks=*/true);
+    ImGui_ImplOpenGL3_Init("#version 300 es");  // WebGL2 = GLSL ES 3.00 (pitfall 4)
+
+    emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);
+    emscripten_async_wget_data("fonts/ui.ttf", nullptr, on_font, on_font_error);
+    emscripten_set_main_loop(main_loop, 0, /*simulate_infinite_loop=*/false);
+    return 0;
+}

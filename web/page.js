@@ -1,0 +1,77 @@
+// Page glue, loaded before gpusizer.js: WebGL2 check, DOM messages, the Module object and,
+// in test builds, window.__gpusizer. No inline scripts, no eval (the page has a strict CSP).
+'use strict';
+
+var gpusizerPage = (function () {
+  var t0 = performance.now();
+  var statusEl = document.getElementById('status');
+  var errorEl = document.getElementById('error');
+  var page = {
+    firstFrameMs: null,  // from page script start to the first frame drawn with the catalog
+    errors: [],
+    showError: function (msg) {
+      page.errors.push(msg);
+      errorEl.textContent = msg;
+      errorEl.hidden = false;
+      statusEl.textContent = '';
+    },
+    ready: function () {
+      page.firstFrameMs = performance.now() - t0;
+      statusEl.textContent = 'gpusizer is ready.';
+      statusEl.className = 'done';
+    },
+  };
+  return page;
+})();
+
+(function () {
+  var canvas = document.getElementById('canvas');
+  // WebGL2 or nothing: say so in the DOM instead of failing inside the module.
+  var probe = document.createElement('canvas');
+  if (!window.WebAssembly || !probe.getContext('webgl2')) {
+    gpusizerPage.showError('gpusizer needs WebGL 2 and WebAssembly, which this browser does not provide ' +
+                           '(or they are disabled). Try a current Chrome, Edge, Firefox or Safari.');
+    return;
+  }
+  canvas.addEventListener('webglcontextlost', function (e) {
+    e.preventDefault();
+    gpusizerPage.showError('The graphics context was lost. Reload the page to continue.');
+  });
+  canvas.addEventListener('mousedown', function () { canvas.focus(); });
+
+  window.Module = {
+    canvas: canvas,
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { gpusizerPage.showError('gpusizer stopped with an internal error: ' + what); },
+  };
+
+  // Test hooks (present when the module was built with GPUSIZER_TEST_HOOKS).
+  function call(name) {
+    if (!Module.ccall || !Module['_gpusizer_test_' + name]) return null;
+    return Module.ccall('gpusizer_test_' + name, 'string', [], []);
+  }
+  function json(name) { var s = call(name); return s ? JSON.parse(s) : null; }
+  window.__gpusizer = {
+    scenario: function () { return json('scenario'); },
+    scenarioText: function () { return call('scenario'); },
+    results: function () { return json('results'); },
+    resultsText: function () { return call('results'); },
+    // Named widget rectangles in CSS pixels of the page (viewport coordinates).
+    widgets: function () {
+      var w = json('widgets');
+      if (!w) return null;
+      var r = canvas.getBoundingClientRect();
+      for (var k in w) { w[k].x += r.left; w[k].y += r.top; }
+      return w;
+    },
+    stats: function () { return json('stats'); },
+    frame: function () { var s = json('stats'); return s ? s.frames : 0; },
+    page: gpusizerPage,
+  };
+
+  var script = document.createElement('script');
+  script.src = 'gpusizer.js';
+  script.onerror = function () { gpusizerPage.showError('gpusizer.js could not be downloaded. Reload the page.'); };
+  document.body.appendChild(script);
+})();
