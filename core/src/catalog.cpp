@@ -414,6 +414,11 @@ std::optional<Error> read_currency(const json& root, bool required, std::optiona
     return std::nullopt;
 }
 
+std::string describe(const Accelerator& a) { return "accelerator id " + squote(a.id); }
+std::string describe(const Provider& p) { return "provider id " + squote(p.id); }
+std::string describe(const Instance& i) { return "instance " + squote(i.id) + " of provider " + squote(i.provider); }
+std::string describe(const ModelPreset& m) { return "model id " + squote(m.id); }
+
 std::string accel_key(const Accelerator& a) { return a.id; }
 std::string provider_key(const Provider& p) { return p.id; }
 std::pair<std::string, std::string> instance_key(const Instance& i) { return {i.provider, i.id}; }
@@ -422,7 +427,7 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
 template <class T, class KeyFn, class ReadFn>
-void read_section(const json* arr, const char* name, const char* what, std::vector<T>& rows, KeyFn key_of, ReadFn read,
+void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn key_of, ReadFn read,
                   std::vector<std::string>& warnings) {
     if (!arr) return;
     using Key = decltype(key_of(std::declval<const T&>()));
@@ -440,7 +445,7 @@ void read_section(const json* arr, const char* name, const char* what, std::vect
         const Key k = key_of(*row);
         auto s = seen.find(k);
         if (s != seen.end()) {
-            warnings.push_back(path + ": duplicate " + what + " (first at " + s->second + "); row dropped");
+            warnings.push_back(path + ": duplicate " + describe(*row) + " (first at " + s->second + "); row dropped");
             continue;
         }
         seen.emplace(k, path);
@@ -498,13 +503,13 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
     if (rate) cat.usd_cny = *rate;
 
     // Accelerators and providers first: instances refer to them (user rows may refer to base rows).
-    read_section(accs, "accelerators", "accelerator id", cat.accelerators, accel_key,
+    read_section(accs, "accelerators", cat.accelerators, accel_key,
                  [](Row& r) { return read_accelerator(r); }, warnings);
-    read_section(provs, "providers", "provider id", cat.providers, provider_key,
+    read_section(provs, "providers", cat.providers, provider_key,
                  [](Row& r) { return read_provider(r); }, warnings);
-    read_section(insts, "instances", "instance (same provider and id)", cat.instances, instance_key,
+    read_section(insts, "instances", cat.instances, instance_key,
                  [&cat](Row& r) { return read_instance(r, cat); }, warnings);
-    read_section(mods, "models", "model id", cat.models, model_key, [](Row& r) { return read_model(r); }, warnings);
+    read_section(mods, "models", cat.models, model_key, [](Row& r) { return read_model(r); }, warnings);
     return Result<Catalog>::success(std::move(cat), std::move(warnings));
 }
 

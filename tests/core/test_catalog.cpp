@@ -1,0 +1,482 @@
+// The catalog: the real asset loads clean and holds every researched row with its source; each
+// validation rule has a broken sample in tests/fixtures/catalog/ giving exactly its message and
+// JSON path; a user catalog merges over the built-in one; the CLI lists and validates.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "cli.hpp"
+#include "gpusizer/catalog.hpp"
+#include "support.hpp"
+
+using namespace gpusizer;
+
+namespace {
+
+Result<Catalog> load_real() { return parse_catalog(gpusizer_test::read_text("assets/catalog.json")); }
+
+Result<Catalog> fixture(const std::string& name) {
+    return parse_catalog(gpusizer_test::read_text("tests/fixtures/catalog/" + name));
+}
+
+// Records of a CSV file (quoted fields may hold commas and newlines), header excluded.
+std::size_t csv_records(const std::string& text) {
+    std::size_t lines = 0;
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '"') quoted = !quoted;
+        else if (text[i] == '\n' && !quoted) ++lines;
+    }
+    if (!text.empty() && text.back() != '\n') ++lines;
+    return lines - 1;
+}
+
+std::string joined(const std::vector<std::string>& w) {
+    std::string s;
+    for (const auto& x : w) s += x + "\n";
+    return s;
+}
+
+const Instance* instance(const Catalog& c, const char* provider, const char* id) { return c.find_instance(provider, id); }
+
+}  // namespace
+
+// [SECTION] The real catalog
+
+TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every researched row") {
+    Result<Catalog> c = load_real();
+    REQUIRE_MESSAGE(c.ok(), format_error(c.error));
+    CHECK_MESSAGE(c.warnings.empty(), joined(c.warnings));
+    CHECK(c->schema == 1);
+    CHECK_FALSE(c->version.empty());
+    CHECK(c->prices_as_of == "2026-11-18");  // newest dated price (Azure NV12ads_A10_v5 spot)
+    CHECK(c->prices_oldest == "2024-02-07");
+
+    // Every row of shared/data/gpus.csv; every row of instances.csv but the one with no gpu_id
+    // (Huawei ai1s, Ascend 310, which has no gpus.csv row; listed in excluded_rows and docs/catalog.md).
+    CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
+    CHECK(c->accelerators.size() == 50);
+    CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 1);
+    CHECK(c->instances.size() == 156);
+    CHECK(c->providers.size() == 17);
+    CHECK(c->models.size() >= 40);
+}
+
+TEST_CASE("catalog: H100 SXM is 80 GiB, 3350 GB/s, 989.4 dense bf16 TFLOPS, CUDA, restricted") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const Accelerator* h = c->find_accelerator("h100_sxm");
+    REQUIRE(h);
+    CHECK(h->memory_bytes == 80ull << 30);
+    CHECK(h->memory_gb == 80);
+    CHECK(h->memory_bandwidth_gbps == 3350);
+    CHECK(h->tflops_bf16_dense == doctest::Approx(989.4));
+    CHECK(h->tflops_fp8_dense == doctest::Approx(1978.9));
+    CHECK(h->nvlink_bandwidth_gbps == 900);
+    CHECK(h->tdp_w == 700);
+    CHECK(h->pcie_gen == 5);
+    CHECK(h->software == "cuda");
+    CHECK(h->export_status == "restricted");
+    CHECK(h->confidence == Confidence::verified);
+    CHECK_FALSE(is_estimate(h->confidence));
+    CHECK(h->source.find("glennklockwood.com") != std::string::npos);
+}
+
+TEST_CASE("catalog: memory uses the cloud catalogs' MiB figure when the research gives one") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    // B200: AWS p6-b200 GpuInfo 183359 MiB per GPU, less than 180 GiB (184320 MiB).
+    CHECK(c->find_accelerator("b200")->memory_bytes == 183359ull << 20);
+    CHECK(c->find_accelerator("b200")->memory_bytes_basis.find("183359 MiB") != std::string::npos);
+    CHECK(c->find_accelerator("a10g")->memory_bytes == 22888ull << 20);  // "AWS GpuInfo 22888 MiB usable"
+    // No MiB figure: vendor GB taken as GiB.
+    CHECK(c->find_accelerator("mi300x")->memory_bytes == 192ull << 30);
+    CHECK(c->find_accelerator("mi300x")->memory_bytes_basis.find("2^30") != std::string::npos);
+}
+
+TEST_CASE("catalog: software stack by vendor and export-status dates only where the research states one") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    CHECK(c->find_accelerator("mi300x")->software == "rocm");
+    CHECK(c->find_accelerator("ascend_910b")->software == "cann");
+    CHECK(c->find_accelerator("mlu370_x8")->software == "neuware");
+    CHECK(c->find_accelerator("tpu_v5e")->software == "xla");
+    CHECK(c->find_accelerator("trainium2")->software == "neuron");
+    CHECK(c->find_accelerator("gaudi3")->software == "synapse");
+    CHECK(c->find_accelerator("ascend_910b")->export_status == "domestic");
+    CHECK(c->find_accelerator("h20")->export_status == "china-compliant");
+    CHECK(c->find_accelerator("h20")->export_status_date.empty());  // not stated: not invented
+    // "china-compliant (pre-Oct-2023 rules; now restricted)": restricted since the Oct-2023 rules.
+    CHECK(c->find_accelerator("h800_sxm")->export_status == "restricted");
+    CHECK(c->find_accelerator("h800_sxm")->export_status_date == "2023-10");
+    CHECK(c->find_accelerator("rtx4090")->export_status_date == "2023-10");  // "restricted (since Oct-2023)"
+    for (const auto& a : c->accelerators) {
+        CHECK_MESSAGE(!a.software.empty(), a.id);
+        CHECK_MESSAGE(!a.source.empty(), a.id);
+        CHECK_MESSAGE(a.memory_bytes > 0, a.id);
+    }
+}
+
+TEST_CASE("catalog: p5.48xlarge is 8 x h100_sxm at 55.04 USD/h on demand, 17.63 spot, outside mainland China") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const Instance* p5 = instance(*c, "aws", "p5.48xlarge");
+    REQUIRE(p5);
+    CHECK(p5->gpu == "h100_sxm");
+    CHECK(p5->gpu_count == 8);
+    CHECK(p5->interconnect == "nvswitch");
+    CHECK(p5->ram_gib == 2048);
+    REQUIRE(p5->ondemand_per_hour);
+    CHECK(*p5->ondemand_per_hour == doctest::Approx(55.04));
+    REQUIRE(p5->spot_per_hour);
+    CHECK(*p5->spot_per_hour == doctest::Approx(17.6289));
+    CHECK_FALSE(p5->spot_is_typical_discount);
+    CHECK(p5->currency == "USD");
+    CHECK_FALSE(p5->cn_mainland);
+    CHECK(p5->confidence == Confidence::verified);
+    CHECK(p5->price_date.find("00148f2af367") != std::string::npos);  // the catalog snapshot it was read from
+    CHECK(p5->price_date_iso.empty());                                // snapshot: no day stated
+    // p5e has spot but no on-demand price (Capacity Blocks only): kept, on-demand unknown.
+    const Instance* p5e = instance(*c, "aws", "p5e.48xlarge");
+    REQUIRE(p5e);
+    CHECK_FALSE(p5e->ondemand_per_hour);
+    CHECK(p5e->spot_per_hour);
+    // Fractional GPU: Azure NV12ads_A10_v5 is a third of an A10.
+    CHECK(instance(*c, "azure", "Standard_NV12ads_A10_v5")->gpu_count == doctest::Approx(0.333));
+}
+
+TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their native price") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    std::size_t mainland = 0;
+    for (const auto& i : c->instances) {
+        if (i.provider == "alibaba" || i.provider == "tencent" || i.provider == "huawei") CHECK_MESSAGE(i.cn_mainland, i.id);
+        if (i.provider == "aws" || i.provider == "gcp" || i.provider == "lambda") CHECK_MESSAGE(!i.cn_mainland, i.id);
+        mainland += i.cn_mainland;
+    }
+    CHECK(mainland == 27 - 1);  // 27 "yes" rows in instances.csv, less the excluded Huawei ai1s
+    // 算家云 RTX 4090: 1.24 CNY per GPU-hour (the USD column of the CSV is a 7.2 conversion, not kept).
+    const Instance* r = instance(*c, "suanjiayun", "RTX 4090 24GB (per GPU, marketplace low)");
+    REQUIRE(r);
+    CHECK(r->currency == "CNY");
+    REQUIRE(r->ondemand_per_hour);
+    CHECK(*r->ondemand_per_hour == doctest::Approx(1.24));
+    CHECK(r->cn_mainland);
+    CHECK(c->find_provider("suanjiayun")->cn_mainland);
+    CHECK_FALSE(c->find_provider("aws")->cn_mainland);
+    // 恒源云 appears under two spellings in the CSV; one provider.
+    std::size_t gpushare = 0;
+    for (const auto& i : c->instances) gpushare += i.provider == "gpushare";
+    CHECK(gpushare == 2);
+    CHECK(c->usd_cny.cny_per_usd == 7.2);
+    CHECK(c->usd_cny.confidence == Confidence::recalled);  // an assumption, not a dated market rate
+    CHECK(c->usd_cny.date.empty());
+}
+
+TEST_CASE("catalog: every price has a source and a date; uncertain rows are estimates") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    std::size_t estimates = 0;
+    for (const auto& i : c->instances) {
+        CHECK_MESSAGE(!i.source.empty(), i.id);
+        if (i.ondemand_per_hour || i.spot_per_hour) CHECK_MESSAGE(!i.price_date.empty(), i.id);
+        if (i.ondemand_per_hour && i.spot_per_hour) CHECK_MESSAGE(*i.spot_per_hour <= *i.ondemand_per_hour, i.id);
+        CHECK_MESSAGE(c->find_accelerator(i.gpu), i.id);
+        CHECK_MESSAGE(c->find_provider(i.provider), i.id);
+        estimates += is_estimate(i.confidence);
+    }
+    CHECK(estimates == 72 + 60 - 1);  // K and V-draft rows of instances.csv, less the excluded ai1s (K)
+    CHECK(is_estimate(instance(*c, "aws", "g5.xlarge")->confidence));   // K: recalled price
+    CHECK(is_estimate(instance(*c, "gcp", "a3-highgpu-8g")->confidence));  // V-draft
+    CHECK(is_estimate(c->find_accelerator("ascend_910b")->confidence));
+}
+
+TEST_CASE("catalog: provider facts are sourced or left unknown") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    CHECK(c->find_provider("aws")->interruption_notice_s == 120);  // "two minutes before"
+    CHECK(c->find_provider("aws")->spot_name == "Spot Instances");
+    CHECK(c->find_provider("gcp")->interruption_notice_s == 30);
+    CHECK(c->find_provider("azure")->interruption_notice_s == 30);
+    CHECK(c->find_provider("alibaba")->interruption_notice_s == 300);  // "released 5 minutes later"
+    CHECK(c->find_provider("lambda")->billing_granularity_s == 60);    // "bills in one-minute increments"
+    CHECK(c->find_provider("aws")->kind == "hyperscaler");
+    CHECK(c->find_provider("alibaba")->kind == "china_cloud");
+    CHECK(c->find_provider("vastai")->kind == "marketplace");
+    const Provider* oci = c->find_provider("oci");
+    CHECK(oci->interruption_notice_s == 0);  // not found: 0 = unknown, never a guess
+    CHECK(oci->spot_name.empty());
+    CHECK(oci->confidence == Confidence::recalled);
+    CHECK(c->find_provider("aws")->source.find("docs.aws.amazon.com") != std::string::npos);
+    for (const auto& p : c->providers) CHECK_MESSAGE(!p.regions.empty(), p.id);
+}
+
+TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed by parse_hf_config") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    for (const char* id : {"llama-2-7b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "llama-3.3-70b", "llama-3.2-1b",
+                           "llama-3.2-3b", "mixtral-8x7b", "mixtral-8x22b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-14b",
+                           "qwen2.5-32b", "qwen3-0.6b", "qwen3-1.7b", "qwen3-8b", "qwen3-14b", "qwen3-32b",
+                           "qwen3-30b-a3b", "qwen3-235b-a22b", "qwen3-coder-480b-a35b", "deepseek-v3", "deepseek-r1",
+                           "kimi-k2", "gpt-oss-20b", "gpt-oss-120b", "phi-4"})
+        CHECK_MESSAGE(c->find_model(id), id);
+    const ModelPreset* l = c->find_model("llama-3.1-8b");
+    REQUIRE(l);
+    CHECK(l->arch.hidden_size == 4096);
+    CHECK(l->arch.num_layers == 32);
+    CHECK(l->arch.num_kv_heads == 8);
+    CHECK(l->arch.vocab_size == 128256);
+    CHECK(l->published_params == "8B");
+    CHECK(l->source.find("ai-dynamo/aiconfigurator@095f58a5") != std::string::npos);
+    const ModelPreset* yi = c->find_model("yi-1.5-34b");
+    REQUIRE(yi);
+    CHECK(yi->arch.hidden_size == 7168);
+    CHECK(yi->arch.num_layers == 60);
+    CHECK(yi->source.find("ThanatosShinji/onnx-tool@21db62a5") != std::string::npos);
+    CHECK(c->find_model("gpt2")->arch.vocab_size == 50257);
+    std::set<std::string> ids;
+    for (const auto& m : c->models) {
+        CHECK_MESSAGE(ids.insert(m.id).second, m.id);
+        CHECK_MESSAGE(!m.source.empty(), m.id);
+        CHECK_MESSAGE(m.arch.hidden_size > 0, m.id);
+    }
+    CHECK(c->models.front().id == "llama-3.1-8b");  // curated order: the default preset first
+}
+
+// [SECTION] Validation: one broken sample per rule
+
+TEST_CASE("catalog: the minimal valid sample loads clean") {
+    Result<Catalog> c = fixture("valid_minimal.json");
+    REQUIRE_MESSAGE(c.ok(), format_error(c.error));
+    CHECK(c.warnings.empty());
+    CHECK(c->accelerators.size() == 2);
+    CHECK(c->instances.size() == 2);
+    CHECK(c->models.size() == 1);
+}
+
+TEST_CASE("catalog: a broken row is dropped with its JSON path, the rest loads") {
+    struct Case {
+        const char* file;
+        std::vector<std::string> warnings;  // exactly these, in order
+        std::size_t accelerators, providers, instances, models;
+    };
+    const std::vector<Case> cases = {
+        {"row_unknown_accelerator.json", {"instances[0].gpu: unknown accelerator 'h100-sxn'; row dropped"}, 2, 1, 1, 1},
+        {"row_unknown_provider.json", {"instances[1].provider: unknown provider 'awz'; row dropped"}, 2, 1, 1, 1},
+        {"row_duplicate_accelerator.json",
+         {"accelerators[2]: duplicate accelerator id 'h100_sxm' (first at accelerators[0]); row dropped"}, 2, 1, 2, 1},
+        {"row_duplicate_instance.json",
+         {"instances[2]: duplicate instance 'p5.48xlarge' of provider 'aws' (first at instances[0]); row dropped"}, 2, 1, 2, 1},
+        {"row_price_zero.json", {"instances[0].ondemand_per_hour: impossible value 0 (must be > 0); row dropped"}, 2, 1, 1, 1},
+        {"row_price_negative.json", {"instances[1].ondemand_per_hour: impossible value -1.5 (must be > 0); row dropped"}, 2, 1, 1, 1},
+        {"row_gpu_count_zero.json",
+         {"instances[1].gpu_count: impossible value 0 (an instance has at least part of one GPU); row dropped"}, 2, 1, 1, 1},
+        {"row_spot_above_ondemand.json",
+         {"instances[0].spot_per_hour: spot price 60 is above the on-demand price 55.04; row dropped"}, 2, 1, 1, 1},
+        // A dropped accelerator takes the instances that use it along, each with its own message.
+        {"row_memory_zero.json",
+         {"accelerators[1].memory_bytes: impossible value 0 (memory must be > 0); row dropped",
+          "instances[1].gpu: unknown accelerator 'l4'; row dropped"}, 1, 1, 1, 1},
+        {"row_missing_source.json",
+         {"accelerators[1].source: missing (a string is required); row dropped",
+          "instances[1].gpu: unknown accelerator 'l4'; row dropped"}, 1, 1, 1, 1},
+        {"row_mistyped_memory.json",
+         {"accelerators[0].memory_gb: must be a number, got \"80GB\"; row dropped",
+          "instances[0].gpu: unknown accelerator 'h100_sxm'; row dropped"}, 1, 1, 1, 1},
+        {"row_bad_id.json",
+         {"accelerators[1].id: 'l4 (24GB)' is not a valid id (letters, digits, - _ . only); row dropped",
+          "instances[1].gpu: unknown accelerator 'l4'; row dropped"}, 1, 1, 1, 1},
+        {"row_bad_confidence.json",
+         {"instances[1].confidence: unknown tag 'high' (allowed: V, V-partial, V-draft, K); row dropped"}, 2, 1, 1, 1},
+        {"row_bad_interconnect.json",
+         {"instances[1].interconnect: unknown value 'infiniband' (allowed: hccs, ici, infinity-fabric, neuronlink, none, "
+          "nvlink, nvlink-bridge, nvlink-c2c, nvswitch, pcie, varies); row dropped"}, 2, 1, 1, 1},
+        {"row_bad_currency_code.json",
+         {"instances[1].currency: unknown value 'EUR' (allowed: CNY, USD); row dropped"}, 2, 1, 1, 1},
+        {"row_price_without_date.json",
+         {"instances[1].price_date: missing: a price needs the date it was read; row dropped"}, 2, 1, 1, 1},
+        {"row_not_object.json", {"providers[1]: must be an object, got \"gcp\"; row dropped"}, 2, 1, 2, 1},
+        {"row_model_config_not_object.json",
+         {"models[0].config: must be an object (a config.json), got \"config.json\"; row dropped"}, 2, 1, 2, 0},
+    };
+    for (const Case& k : cases) {
+        CAPTURE(k.file);
+        Result<Catalog> c = fixture(k.file);
+        REQUIRE_MESSAGE(c.ok(), format_error(c.error));
+        CHECK(c.warnings == k.warnings);
+        CHECK(c->accelerators.size() == k.accelerators);
+        CHECK(c->providers.size() == k.providers);
+        CHECK(c->instances.size() == k.instances);
+        CHECK(c->models.size() == k.models);
+    }
+}
+
+TEST_CASE("catalog: a preset whose config does not parse is dropped, naming models[i].config") {
+    Result<Catalog> c = fixture("row_model_config_unparseable.json");  // {"model_type": "llama"} only
+    REQUIRE(c.ok());
+    REQUIRE(c.warnings.size() == 1);
+    CHECK(c.warnings[0].rfind("models[0].config", 0) == 0);
+    CHECK(c.warnings[0].find("row dropped") != std::string::npos);
+    CHECK(c->models.empty());
+    CHECK(c->instances.size() == 2);
+}
+
+TEST_CASE("catalog: a broken file is an error with its path, never an abort") {
+    struct Case {
+        const char* file;
+        const char* code;
+        const char* path;
+        const char* message;
+    };
+    const std::vector<Case> cases = {
+        {"broken_not_json.json", "bad_json", "", "catalog is not valid JSON"},
+        {"broken_top_level_array.json", "bad_type", "", "catalog must be a JSON object, got [1,2,3]"},
+        {"broken_missing_instances.json", "missing", "instances", "missing (an array is required)"},
+        {"broken_instances_not_array.json", "bad_type", "instances", "must be an array, got {\"p5\":1}"},
+        {"broken_schema_version.json", "unsupported", "schema", "schema 2 is not supported (this build reads schema 1)"},
+        {"broken_currency_rate.json", "bad_value", "currency.cny_per_usd", "impossible value 0 (must be > 0)"},
+        {"broken_missing_version.json", "missing", "version", "missing (a string is required)"},
+    };
+    for (const Case& k : cases) {
+        CAPTURE(k.file);
+        Result<Catalog> c = fixture(k.file);
+        REQUIRE_FALSE(c.ok());
+        CHECK(c.error.code == k.code);
+        CHECK(c.error.path == k.path);
+        CHECK(c.error.message == k.message);
+    }
+    CHECK(parse_catalog("").error.code == "bad_json");
+    CHECK(parse_catalog("null").error.code == "bad_type");
+}
+
+TEST_CASE("catalog: size and depth limits are checked before parsing") {
+    std::string deep(k_max_catalog_depth + 1, '[');
+    deep += std::string(k_max_catalog_depth + 1, ']');
+    Result<Catalog> d = parse_catalog(deep);
+    REQUIRE_FALSE(d.ok());
+    CHECK(d.error.code == "too_deep");
+    std::string big = "{\"x\":\"" + std::string(k_max_catalog_bytes, 'a') + "\"}";
+    Result<Catalog> b = parse_catalog(big);
+    REQUIRE_FALSE(b.ok());
+    CHECK(b.error.code == "too_large");
+    CHECK(b.error.message.find("8 MiB") != std::string::npos);
+}
+
+// [SECTION] Merging a user catalog
+
+TEST_CASE("catalog: a user catalog replaces rows by id in place and adds new ones") {
+    Result<Catalog> base = fixture("valid_minimal.json");
+    REQUIRE(base.ok());
+    Result<Catalog> m = merge_catalog(*base, gpusizer_test::read_text("tests/fixtures/catalog/user_override.json"));
+    REQUIRE_MESSAGE(m.ok(), format_error(m.error));
+    CHECK_MESSAGE(m.warnings.empty(), joined(m.warnings));
+    CHECK(m->version == "test-1+negotiated-2026-12");
+    // Replaced in place: same position, the negotiated price, no spot.
+    REQUIRE(m->instances.size() == 4);
+    CHECK(m->instances[0].id == "p5.48xlarge");
+    CHECK(*m->instances[0].ondemand_per_hour == 40.0);
+    CHECK_FALSE(m->instances[0].spot_per_hour);
+    CHECK(m->instances[0].source == "our AWS private pricing");
+    // Added: an on-prem provider and accelerator, and a user row using a built-in accelerator.
+    CHECK(m->find_provider("onprem"));
+    CHECK(m->find_accelerator("onprem_a100"));
+    REQUIRE(m->find_instance("onprem", "node-8xa100"));
+    CHECK(m->find_instance("onprem", "node-8xa100")->currency == "CNY");
+    REQUIRE(m->find_instance("onprem", "node-1xh100"));
+    CHECK(m->find_instance("onprem", "node-1xh100")->gpu == "h100_sxm");
+    CHECK(m->usd_cny.cny_per_usd == 7.1);
+    CHECK(m->usd_cny.date == "2026-12-01");
+    // The base is untouched.
+    CHECK(*base->instances[0].ondemand_per_hour == doctest::Approx(55.04));
+}
+
+TEST_CASE("catalog: a bad user row is dropped with a warning; the built-in rows stay") {
+    Result<Catalog> base = fixture("valid_minimal.json");
+    REQUIRE(base.ok());
+    Result<Catalog> m = merge_catalog(*base, gpusizer_test::read_text("tests/fixtures/catalog/user_bad_row.json"));
+    REQUIRE(m.ok());
+    CHECK(m.warnings == std::vector<std::string>{"instances[0].gpu: unknown accelerator 'a100-40'; row dropped"});
+    CHECK(m->version == "test-1+user");
+    CHECK(m->instances.size() == 2);
+    CHECK(*m->find_instance("aws", "g6.2xlarge")->ondemand_per_hour == 0.5);  // the good user row applied
+    Result<Catalog> broken = merge_catalog(*base, "{\"instances\": 3}");
+    REQUIRE_FALSE(broken.ok());
+    CHECK(broken.error.path == "instances");
+    CHECK_FALSE(merge_catalog(*base, "not json").ok());
+}
+
+TEST_CASE("catalog: merging over the real catalog keeps every built-in row") {
+    Result<Catalog> base = load_real();
+    REQUIRE(base.ok());
+    Result<Catalog> m = merge_catalog(*base, gpusizer_test::read_text("tests/fixtures/catalog/user_override.json"));
+    REQUIRE(m.ok());
+    CHECK(m.warnings.empty());
+    CHECK(m->instances.size() == base->instances.size() + 2);  // p5.48xlarge replaced, two on-prem rows added
+    CHECK(*m->find_instance("aws", "p5.48xlarge")->ondemand_per_hour == 40.0);
+    CHECK(m->models.size() == base->models.size());
+}
+
+// [SECTION] Tags, JSON export, CLI
+
+TEST_CASE("catalog: confidence tags round-trip") {
+    for (Confidence c : {Confidence::verified, Confidence::partial, Confidence::draft, Confidence::recalled})
+        CHECK(parse_confidence(to_string(c)) == c);
+    CHECK(std::string(to_string(Confidence::draft)) == "V-draft");
+    CHECK_FALSE(parse_confidence("high"));
+    CHECK(is_estimate(Confidence::draft));
+    CHECK(is_estimate(Confidence::recalled));
+    CHECK_FALSE(is_estimate(Confidence::partial));
+}
+
+TEST_CASE("catalog: each section exports as a JSON array that reads back") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const std::string gpus = catalog_section_json(*c, "gpus");
+    CHECK(gpus.rfind("[{\"id\":\"b200\"", 0) == 0);
+    CHECK(gpus.find("\"memory_bytes\":85899345920") != std::string::npos);  // h100_sxm
+    CHECK(catalog_section_json(*c, "instances").find("\"ondemand_per_hour\":55.04") != std::string::npos);
+    CHECK(catalog_section_json(*c, "models").find("\"hidden_size\":4096") != std::string::npos);
+    CHECK(catalog_section_json(*c, "providers").find("\"interruption_notice_s\":120") != std::string::npos);
+    CHECK(catalog_section_json(*c, "nonsense").empty());
+}
+
+TEST_CASE("cli: catalog list shows the version, prices date and marks estimates") {
+    gpusizer::cli::Io io;
+    CHECK(gpusizer::cli::run({"catalog", "list", "instances"}, io) == 0);
+    CHECK(io.out.find("prices as of 2026-11-18") != std::string::npos);
+    CHECK(io.out.find("p5.48xlarge") != std::string::npos);
+    CHECK(io.out.find("\n~ aws         g5.xlarge") != std::string::npos);   // K row marked
+    CHECK(io.out.find("\n  aws         p5.48xlarge") != std::string::npos);  // V row not
+    gpusizer::cli::Io g;
+    CHECK(gpusizer::cli::run({"catalog", "list", "gpus"}, g) == 0);
+    CHECK(g.out.find("h100_sxm") != std::string::npos);
+    gpusizer::cli::Io m;
+    CHECK(gpusizer::cli::run({"catalog", "list", "models", "--json"}, m) == 0);
+    CHECK(m.out.rfind("[{\"id\":\"llama-3.1-8b\"", 0) == 0);
+    gpusizer::cli::Io p;
+    CHECK(gpusizer::cli::run({"catalog", "list", "providers"}, p) == 0);
+    CHECK(p.out.find("Spot Instances") != std::string::npos);
+    gpusizer::cli::Io bad;
+    CHECK(gpusizer::cli::run({"catalog", "list", "cpus"}, bad) == 2);
+    CHECK(bad.err.find("unknown section 'cpus'") != std::string::npos);
+}
+
+TEST_CASE("cli: catalog validate exits 0 when clean, 2 with dropped rows or a broken file") {
+    gpusizer::cli::Io ok;
+    CHECK(gpusizer::cli::run({"catalog", "validate", gpusizer_test::source_path("assets/catalog.json")}, ok) == 0);
+    CHECK(ok.out.find("0 warnings (valid)") != std::string::npos);
+    gpusizer::cli::Io row;
+    CHECK(gpusizer::cli::run({"catalog", "validate",
+                              gpusizer_test::source_path("tests/fixtures/catalog/row_unknown_accelerator.json")},
+                             row) == 2);
+    CHECK(row.out.find("warning: instances[0].gpu: unknown accelerator 'h100-sxn'; row dropped\n") != std::string::npos);
+    gpusizer::cli::Io file;
+    CHECK(gpusizer::cli::run({"catalog", "validate",
+                              gpusizer_test::source_path("tests/fixtures/catalog/broken_missing_instances.json")},
+                             file) == 2);
+    CHECK(file.out.find("error: instances: missing (an array is required)\n") != std::string::npos);
+    gpusizer::cli::Io none;
+    CHECK(gpusizer::cli::run({"catalog", "validate", "/nonexistent/catalog.json"}, none) == 2);
+    CHECK(none.err.find("cannot read '/nonexistent/catalog.json'") != std::string::npos);
+}
