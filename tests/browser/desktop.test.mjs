@@ -12,8 +12,14 @@ import { artifact, cliEstimate, desktop, imageStats } from './support.mjs';
 function runDesktop(args) {
   // LeakSanitizer reports Mesa/X11 allocations in ASan builds; leaks are the core tests' job.
   const env = { ...process.env, ASAN_OPTIONS: `${process.env.ASAN_OPTIONS || ''}:detect_leaks=0` };
-  return spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24', desktop, ...args],
-                   { encoding: 'utf8', env, timeout: 60000 });
+  for (let attempt = 0; ; ++attempt) {
+    // xvfb-run -a picks a free display, racing with other Xvfb servers starting at the same time:
+    // when the server itself failed to start, try once more.
+    const r = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24', desktop, ...args],
+                        { encoding: 'utf8', env, timeout: 60000 });
+    if (attempt < 2 && /Xvfb failed to start|cannot open display/i.test(r.stderr)) continue;
+    return r;
+  }
 }
 
 test('desktop: clicks pick int8, results equal the CLI, the screenshot is not blank', () => {
@@ -35,12 +41,12 @@ test('desktop: clicks pick int8, results equal the CLI, the screenshot is not bl
 
 test('desktop: an unknown widget tag is an error, not a silent pass', () => {
   const r = runDesktop(['--click', 'no_such_widget', '--frames', '1']);
-  assert.equal(r.status, 1);
+  assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /no widget tagged 'no_such_widget'/);
 });
 
 test('desktop: a bad scenario flag names the key', () => {
   const r = runDesktop(['--weight_dtype', 'int7', '--frames', '1']);
-  assert.equal(r.status, 2);
+  assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /weight_dtype/);
 });
