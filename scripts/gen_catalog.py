@@ -218,13 +218,15 @@ def providers(insts):
 # Curated order (the page groups presets by family in order of first appearance); others follow by id.
 MODEL_ORDER = [
     "llama-3.1-8b", "llama-3.1-8b-instruct", "llama-3.1-70b", "llama-3.1-70b-instruct", "llama-3.1-405b",
-    "llama-3.3-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-2-7b", "llama-2-7b-chat",
+    "llama-3.3-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-3-8b", "llama-2-7b", "llama-2-7b-chat", "llama-2-13b",
+    "llama-2-70b",
     "qwen3-0.6b", "qwen3-1.7b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b",
-    "qwen3-coder-480b-a35b", "qwen3-embedding-8b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-7b-instruct", "qwen2.5-14b",
-    "qwen2.5-32b", "qwen2-7b-instruct", "qwen2-72b-instruct",
-    "deepseek-v3", "deepseek-r1", "kimi-k2", "mixtral-8x7b", "mixtral-8x22b", "gpt-oss-20b", "gpt-oss-120b",
-    "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "yi-1.5-34b", "olmo-3.1-32b-instruct",
-    "exaone-4.0-32b", "gpt2",
+    "qwen3-coder-480b-a35b", "qwen3-embedding-8b", "qwen2.5-0.5b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-7b-instruct", "qwen2.5-14b",
+    "qwen2.5-32b", "qwen2-7b", "qwen2-7b-instruct", "qwen2-72b", "qwen2-72b-instruct", "qwen1.5-110b",
+    "deepseek-v3", "deepseek-r1", "deepseek-llm-7b-base", "kimi-k2", "mistral-7b-v0.1", "mixtral-8x7b",
+    "mixtral-8x22b", "gemma-2-2b", "gemma-2-9b", "gpt-oss-20b", "gpt-oss-120b",
+    "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "yi-1.5-6b", "yi-1.5-34b",
+    "olmo-3.1-32b-instruct", "exaone-4.0-32b", "gpt2", "bert-base-uncased", "bert-large-uncased",
 ]
 
 
