@@ -9,39 +9,39 @@ using gpusizer::cli::Io;
 
 namespace {
 
-int run(std::vector<std::string> args, Io& io) { return gpusizer::cli::run(args, io); }
+int cli_run(std::vector<std::string> args, Io& io) { return gpusizer::cli::run(args, io); }
 
 }  // namespace
 
 TEST_CASE("cli: no arguments prints usage and exits 2; help exits 0") {
     Io io;
-    CHECK(run({}, io) == 2);
+    CHECK(cli_run({}, io) == 2);
     CHECK(io.err.find("usage:") != std::string::npos);
     Io h;
-    CHECK(run({"help"}, h) == 0);
+    CHECK(cli_run({"help"}, h) == 0);
     CHECK(h.out.find("gpusizer estimate") != std::string::npos);
 }
 
 TEST_CASE("cli: bad input exits 2 with a message naming the key") {
     Io io;
-    CHECK(run({"estimate", "--batch_size", "0"}, io) == 2);
+    CHECK(cli_run({"estimate", "--batch_size", "0"}, io) == 2);
     CHECK(io.err == "gpusizer: batch_size: 0 is not a whole number in [1, 1000000]\n");
     Io u;
-    CHECK(run({"estimate", "--colour", "red"}, u) == 2);
+    CHECK(cli_run({"estimate", "--colour", "red"}, u) == 2);
     CHECK(u.err.find("unknown scenario key 'colour'") != std::string::npos);
     Io m;
-    CHECK(run({"estimate", "--model", "no-such-model", "--json"}, m) == 2);
+    CHECK(cli_run({"estimate", "--model", "no-such-model", "--json"}, m) == 2);
     CHECK(m.err.find("model") != std::string::npos);
     Io f;
-    CHECK(run({"estimate", "--scenario", "/nonexistent/x.json"}, f) == 2);
+    CHECK(cli_run({"estimate", "--scenario", "/nonexistent/x.json"}, f) == 2);
     CHECK(f.err.find("cannot read '/nonexistent/x.json'") != std::string::npos);
     Io c;
-    CHECK(run({"frobnicate"}, c) == 2);
+    CHECK(cli_run({"frobnicate"}, c) == 2);
 }
 
 TEST_CASE("cli: estimate --json prints the spec's keys") {
     Io io;
-    REQUIRE(run({"estimate", "--model", "llama-3.1-8b", "--weight-dtype", "int8", "--json"}, io) == 0);
+    REQUIRE(cli_run({"estimate", "--model", "llama-3.1-8b", "--weight-dtype", "int8", "--json"}, io) == 0);
     for (const char* key : {"\"scenario\":", "\"warnings\":", "\"params\":", "\"memory_per_gpu_bytes\":",
                             "\"host_memory_bytes\":", "\"kv_bytes_per_token\":", "\"gpu\":",
                             "\"kv_capacity_tokens\":", "\"max_batch_size\":", "\"max_seq_len\":"})
@@ -53,28 +53,28 @@ TEST_CASE("cli: estimate --json prints the spec's keys") {
 TEST_CASE("cli: --scenario - reads stdin; flags override it") {
     Io io;
     io.stdin_text = R"({"model":"qwen3-8b","batch_size":4})";
-    REQUIRE(run({"link", "--scenario", "-", "--seq_len", "4096"}, io) == 0);
+    REQUIRE(cli_run({"link", "--scenario", "-", "--seq_len", "4096"}, io) == 0);
     CHECK(io.out == "#v=1&m=qwen3-8b&b=4&s=4096\n");
 }
 
 TEST_CASE("cli: --link gives the same scenario as the flags") {
     Io a, b;
-    REQUIRE(run({"estimate", "--link", "https://x.example/#v=1&m=qwen3-8b&t=qlora&s=4096", "--json"}, a) == 0);
-    REQUIRE(run({"estimate", "--model", "qwen3-8b", "--task", "qlora", "--seq_len", "4096", "--json"}, b) == 0);
+    REQUIRE(cli_run({"estimate", "--link", "https://x.example/#v=1&m=qwen3-8b&t=qlora&s=4096", "--json"}, a) == 0);
+    REQUIRE(cli_run({"estimate", "--model", "qwen3-8b", "--task", "qlora", "--seq_len", "4096", "--json"}, b) == 0);
     CHECK(a.out == b.out);
     Io bad;
-    CHECK(run({"estimate", "--link", "not a link"}, bad) == 2);
+    CHECK(cli_run({"estimate", "--link", "not a link"}, bad) == 2);
 }
 
 TEST_CASE("cli: --hf_config reads a config.json file") {
     Io io;
     const std::string path = gpusizer_test::source_path("tests/fixtures/hf_configs/llama-2-7b.json");
-    REQUIRE(run({"estimate", "--hf_config", path, "--json"}, io) == 0);
+    REQUIRE(cli_run({"estimate", "--hf_config", path, "--json"}, io) == 0);
     CHECK(io.out.find("\"total\":6738415616") != std::string::npos);  // Llama-2-7B, exact
 }
 
 TEST_CASE("cli: a GPU that is too small exits 1") {
     Io io;
-    CHECK(run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24"}, io) == 1);
+    CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24"}, io) == 1);
     CHECK(io.out.find("does NOT fit") != std::string::npos);
 }
