@@ -123,4 +123,8 @@ write("fuzz_catalog", "empty-object.json", "{}")
 write("fuzz_catalog", "bad-row.json", json.dumps({"schema": 1, "version": "x", "accelerators": [
     {"id": "h100-sxn", "memory_gb": -80, "memory_bytes": 1e30}], "instances": [{"provider": "aws", "id": "p5", "gpu": "nope",
     "gpu_count": 0, "ondemand_per_hour": -1}]}))
+# The planner target starts from the same scenarios as the estimate target.
+import shutil
+shutil.rmtree(out / "fuzz_recommend", ignore_errors=True)
+shutil.copytree(out / "fuzz_estimate", out / "fuzz_recommend")
 print("seeds written to", out)
