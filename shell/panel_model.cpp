@@ -31,7 +31,7 @@ void model_combo(PanelContext& ctx) {
     ImGui::SetNextItemWidth(combo_width);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const WidgetTags::Clip clip = WidgetTags::current_clip();
-    const bool open = ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLargest);
+    const bool open = ImGui::BeginCombo("##model", preview.c_str(), ImGuiComboFlags_HeightLarge);
     // Open or not, tag the header from its known geometry: once open, the current window and
     // the "last item" are the popup's.
     ctx.tags.tag_rect("model_combo", at, ImVec2(at.x + combo_width, at.y + ImGui::GetFrameHeight()), preview, clip);
@@ -64,7 +64,7 @@ void dtype_combo(PanelContext& ctx) {
     ImGui::SetNextItemWidth(combo_width);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const WidgetTags::Clip clip = WidgetTags::current_clip();
-    const bool open = ImGui::BeginCombo("##weight_dtype", preview, ImGuiComboFlags_HeightLargest);
+    const bool open = ImGui::BeginCombo("##weight_dtype", preview, ImGuiComboFlags_HeightLarge);
     ctx.tags.tag_rect("dtype_combo", at, ImVec2(at.x + combo_width, at.y + ImGui::GetFrameHeight()), preview, clip);
     if (!open) return;
     for (std::size_t i = 0; i < EnumNames<WeightDtype>::count; ++i) {

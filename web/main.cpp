@@ -133,7 +133,23 @@ void wake() { g->pending_frames = std::max(g->pending_frames, k_settle_frames); 
 // Installed before ImGui_ImplGlfw_InitForOpenGL, which chains to them (1.86 stores the
 // previous callbacks). Cursor position is polled by the 1.86 backend, so it is ours alone.
 void cb_mouse_button(GLFWwindow*, int, int, int) { wake(); }
-void cb_scroll(GLFWwindow*, double, double) { wake(); }
+// Emscripten 3.1.6's GLFW passes the DOM wheel event's raw deltaY as the scroll offset
+// (library_glfw.js onMouseWheel; noted 2026-12): wrong sign (DOM: positive = down; GLFW:
+// positive = up) and in pixels, so 1.86's backend scrolls ~100 lines the wrong way per notch.
+// ImGui's own GLFW scroll callback is replaced by a no-op and the wheel is read from the DOM
+// (as imgui >= 1.89.3 does, #4019/#6096): 100 CSS px, 3 lines or 1/80 page = one step.
+void cb_scroll_ignored(GLFWwindow*, double, double) {}
+
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+    double k = 1.0 / 100.0;  // DOM_DELTA_PIXEL
+    if (e->deltaMode == DOM_DELTA_LINE) k = 1.0 / 3.0;
+    if (e->deltaMode == DOM_DELTA_PAGE) k = 80.0;
+    ImGuiIO& io = ImGui::GetIO();
+    io.MouseWheel -= static_cast<float>(e->deltaY * k);
+    io.MouseWheelH -= static_cast<float>(e->deltaX * k);
+    wake();
+    return EM_TRUE;  // the page itself does not scroll
+}
 void cb_key(GLFWwindow*, int, int, int, int) { wake(); }
 void cb_char(GLFWwindow*, unsigned int) { wake(); }
 void cb_cursor_pos(GLFWwindow*, double, double) { wake(); }
@@ -318,13 +334,14 @@ int main() {
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
 
     glfwSetMouseButtonCallback(g->window, cb_mouse_button);
-    glfwSetScrollCallback(g->window, cb_scroll);
     glfwSetKeyCallback(g->window, cb_key);
     glfwSetCharCallback(g->window, cb_char);
     glfwSetCursorPosCallback(g->window, cb_cursor_pos);
     glfwSetCursorEnterCallback(g->window, cb_cursor_enter);
     glfwSetWindowFocusCallback(g->window, cb_focus);
     ImGui_ImplGlfw_InitForOpenGL(g->window, /*install_callbacks=*/true);
+    glfwSetScrollCallback(g->window, cb_scroll_ignored);  // see on_wheel
+    emscripten_set_wheel_callback("#canvas", nullptr, /*useCapture=*/false, on_wheel);
     ImGui_ImplOpenGL3_Init("#version 300 es");  // WebGL2 = GLSL ES 3.00 (pitfall 4)
 
     emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);

@@ -2,6 +2,9 @@
 // estimates once per scenario change, and its widgets are clickable where it says they are.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "format.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
@@ -84,8 +87,8 @@ TEST_CASE("clicking the dtype combo and an item selects it and shows its weights
     CHECK(app.tags().find("dtype_combo")->text == "int8");
 }
 
-TEST_CASE("every weight dtype is offered, every catalog model is in the model combo") {
-    Headless ui(1.0f, ImVec2(1000, 2000));  // tall enough for the whole model list
+TEST_CASE("every weight dtype is offered, every catalog model is in the (scrolling) model combo") {
+    Headless ui;
     App app = app_with_catalog();
     ui.frames(app, 2);
     REQUIRE(ui.click(app, "dtype_combo"));
@@ -94,8 +97,27 @@ TEST_CASE("every weight dtype is offered, every catalog model is in the model co
                       gpusizer::EnumNames<gpusizer::WeightDtype>::names[i]);
     REQUIRE(ui.click(app, "dtype_combo"));  // close
     REQUIRE(ui.click(app, "model_combo"));
-    for (const gpusizer::ModelPreset& m : app.catalog()->models)
-        CHECK_MESSAGE(app.tags().find("model_item:" + m.id) != nullptr, m.id);
+    // The list is taller than the popup: wheel through it and collect what was on screen.
+    std::set<std::string> seen;
+    std::size_t visible_at_once = 0;
+    ImGuiIO& io = ImGui::GetIO();
+    for (int i = 0; i < 200; ++i) {
+        std::size_t now = 0;
+        const gpusizer::shell::TaggedRect* first = nullptr;
+        for (const auto& r : app.tags().last_frame())
+            if (r.name.rfind("model_item:", 0) == 0) {
+                seen.insert(r.name.substr(11));
+                if (!first) first = &r;
+                ++now;
+            }
+        visible_at_once = std::max(visible_at_once, now);
+        REQUIRE(first != nullptr);
+        io.MousePos = ImVec2((first->x0 + first->x1) / 2, (first->y0 + first->y1) / 2);
+        io.MouseWheel = -1.0f;
+        ui.frame(app);
+    }
+    CHECK(visible_at_once < app.catalog()->models.size());  // it did scroll: not all at once
+    for (const gpusizer::ModelPreset& m : app.catalog()->models) CHECK_MESSAGE(seen.count(m.id) == 1, m.id);
 }
 
 TEST_CASE("pixel ratio 2: same widgets, twice the size") {
