@@ -143,9 +143,15 @@ describe('web page', () => {
       quiet = s.frames === a.frames ? quiet + 1 : 0;
       a = s;
     }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
+    const task0 = await metric('TaskDuration');
     await page.waitForTimeout(2000);
     const b = await hooks(page, 'stats');
-    console.log(`# idle 2 s: ${b.frames - a.frames} frames drawn, ${b.iterations - a.iterations} main-loop wake-ups`);
+    const busyMs = (await metric('TaskDuration') - task0) * 1000;
+    console.log(`# idle 2 s: ${b.frames - a.frames} frames drawn, ${b.iterations - a.iterations} main-loop wake-ups, ` +
+                `renderer main thread busy ${busyMs.toFixed(0)} ms (${(busyMs / 20).toFixed(1)}%)`);
     assert.ok(b.iterations - a.iterations > 10, 'the main loop should still be scheduled');
     assert.equal(b.frames - a.frames, 0, 'frames drawn while idle');
     // Moving the mouse wakes it up.
