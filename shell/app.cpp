@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include "gpusizer/link.hpp"
 #include "imgui.h"
 #include "panels.hpp"
 #include "strings.hpp"
@@ -37,19 +38,41 @@ void App::set_scenario(const Scenario& s) {
     redraw_requested_ = true;
 }
 
+bool App::open_link(std::string_view link) {
+    Result<Scenario> r = decode_link(link);
+    link_warnings_ = r.warnings;
+    if (!r.ok()) {
+        link_warnings_.push_back(format_error(r.error));
+        redraw_requested_ = true;
+        return false;
+    }
+    set_scenario(*r);
+    return true;
+}
+
 std::string App::scenario_json() const { return scenario_to_json(scenario_); }
 
-void App::recompute_if_needed() {
+void App::recompute_if_needed(Host& host) {
     if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_)) return;
     estimate_ = estimate(*catalog_, scenario_);
     results_json_ = estimate_.ok() ? estimate_to_json(*estimate_) : std::string();
     estimated_for_ = scenario_;
     ++estimates_;
     redraw_requested_ = true;
+    // The scenario settled on a new value: tell the host (share link, text summary).
+    std::string link = encode_link(scenario_);
+    if (link != link_) {
+        link_ = std::move(link);
+        host.set_link(link_);
+    }
+    std::string summary = summary_text(*catalog_, scenario_, estimate_);
+    if (summary != summary_) {
+        summary_ = std::move(summary);
+        host.set_summary(summary_);
+    }
 }
 
 void App::frame(Host& host) {
-    (void)host;
     ++frames_;
     tags_.begin_frame();
 
@@ -69,9 +92,10 @@ void App::frame(Host& host) {
             ImGui::TextWrapped("%s", catalog_error_.c_str());
         }
     } else {
+        for (const std::string& w : link_warnings_) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "%s %s", tr().link_warning, w.c_str());
         PanelContext ctx{*catalog_, scenario_, estimate_, tags_};
         panel_model(ctx);
-        recompute_if_needed();  // after the inputs, before the results: never a stale frame
+        recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
         ImGui::Spacing();
         panel_results(ctx);
         panel_footer(ctx);

@@ -29,6 +29,10 @@ public:
     void set_catalog(Result<Catalog> catalog);   // an error result is shown in the window
     void set_catalog_error(std::string message); // e.g. the download failed
     void set_scenario(const Scenario& s);
+    // A share link ("https://…#v=1&…", "#v=1&…" or "v=1&…"): sets the scenario it describes.
+    // Never fails hard: what was not understood stays default and is listed in link_warnings(),
+    // which the window shows. False only when the text is not a link at all.
+    bool open_link(std::string_view link);
 
     // [SECTION] One frame
     void frame(Host& host);
@@ -43,6 +47,9 @@ public:
     const WidgetTags& tags() const { return tags_; }
     std::uint64_t frame_count() const { return frames_; }
     std::uint64_t estimate_count() const { return estimates_; }  // how often core's estimate() ran
+    const std::vector<std::string>& link_warnings() const { return link_warnings_; }
+    const std::string& link() const { return link_; }  // encode_link of the last estimated scenario
+    const std::string& summary() const { return summary_; }
 
     // True once after anything changed that the host must draw even without input
     // (catalog arrived, scenario set from outside, a new estimate).
@@ -53,7 +60,7 @@ public:
     }
 
 private:
-    void recompute_if_needed();
+    void recompute_if_needed(Host& host);
 
     std::optional<Catalog> catalog_;
     std::vector<std::string> catalog_warnings_;
@@ -62,6 +69,8 @@ private:
     std::optional<Scenario> estimated_for_;  // scenario of estimate_
     Result<Estimate> estimate_;
     std::string results_json_;
+    std::vector<std::string> link_warnings_;
+    std::string link_, summary_;  // last given to the host
     WidgetTags tags_;
     std::uint64_t frames_ = 0, estimates_ = 0;
     bool redraw_requested_ = true;

@@ -1,4 +1,5 @@
 // The results panel and the footer: numbers from core's Estimate, formatted, never computed.
+#include <cstdio>
 #include <string>
 
 #include "format.hpp"
@@ -42,6 +43,17 @@ void panel_results(PanelContext& ctx) {
         ImGui::TextDisabled("%s", tr().warnings);
         for (const std::string& w : e.warnings) ImGui::BulletText("%s", w.c_str());
     }
+}
+
+std::string summary_text(const Catalog& catalog, const Scenario& s, const Result<Estimate>& e) {
+    if (!e.ok()) return std::string(tr().estimate_failed) + " " + format_error(e.error);
+    const ModelPreset* m = s.source == ModelSource::preset ? catalog.find_model(s.model) : nullptr;
+    const std::string model = m ? m->name : s.model;
+    const std::uint64_t w = e->memory_per_gpu_bytes.weights;
+    char buf[512];
+    std::snprintf(buf, sizeof buf, tr().summary_format, model.c_str(), to_string(s.weight_dtype),
+                  format_billions(e->params.total).c_str(), format_gib(w).c_str(), format_grouped(w).c_str());
+    return buf;
 }
 
 void panel_footer(PanelContext& ctx) {

@@ -19,6 +19,8 @@ constexpr Strings k_strings_en = {
     /*catalog_version*/ "Catalog",
     /*prices_as_of*/ "prices as of",
     /*family_other*/ "Other",
+    /*link_warning*/ "Link:",
+    /*summary_format*/ "%s in %s: %s parameters; weights need %s per GPU (%s bytes).",
 };
 
 Language g_language = Language::en;

@@ -22,6 +22,8 @@ struct Strings {
     const char* catalog_version;   // footer: "Catalog"
     const char* prices_as_of;      // footer: "prices as of"
     const char* family_other;      // model group for presets without a family
+    const char* link_warning;      // prefix of a share-link warning
+    const char* summary_format;    // printf: model, dtype, parameters, weights GiB, weights bytes
 };
 
 const Strings& tr();                 // the current language's table

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "app.hpp"
@@ -52,6 +53,17 @@ EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), "_b
 EM_JS(void, js_replace_hash, (const char* fragment), {
     history.replaceState(null, "", "#" + UTF8ToString(fragment));  // no hashchange, no history spam
 });
+EM_JS(char*, js_get_hash, (), {  // caller frees
+    var s = window.location.hash.slice(1);
+    var n = lengthBytesUTF8(s) + 1;
+    var p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+EM_JS(void, js_watch_hash, (), {  // a pasted or edited link in the address bar
+    window.addEventListener("hashchange", function() { Module["_gpusizer_on_hash_changed"](); });
+});
+EM_JS(void, js_set_summary, (const char* text), { gpusizerPage.setSummary(UTF8ToString(text)); });
 
 // [SECTION] Web host --------------------------------------------------------------------------
 
@@ -60,12 +72,17 @@ namespace {
 struct WebHost final : gpusizer::shell::Host {
     float ratio = 1.0f;  // canvas backing pixels per CSS pixel
     std::string clipboard;  // last text copied from the UI (GLFW's clipboard is a no-op, pitfall 5)
+    std::string last_link;  // last fragment written, to ignore its echo
     void set_clipboard(std::string_view text) override {
         clipboard.assign(text);
         js_set_clipboard(clipboard.c_str());
     }
     std::string get_clipboard() override { return clipboard; }
-    void set_link(std::string_view fragment) override { js_replace_hash(std::string(fragment).c_str()); }
+    void set_link(std::string_view fragment) override {
+        last_link.assign(fragment);
+        js_replace_hash(last_link.c_str());
+    }
+    void set_summary(std::string_view text) override { js_set_summary(std::string(text).c_str()); }
     void open_url(std::string_view url) override { js_open_url(std::string(url).c_str()); }
     float pixel_ratio() const override { return ratio; }
 };
@@ -249,6 +266,23 @@ void append_json_string(std::string& out, const std::string& s) {
 
 }  // namespace
 
+// [SECTION] Share link in the fragment ------------------------------------------------------------
+
+std::string current_hash() {
+    char* p = js_get_hash();
+    std::string s = p ? p : "";
+    std::free(p);
+    return s;
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_hash_changed() {
+    if (!g) return;
+    const std::string h = current_hash();
+    if (h.empty() || h == g->host.last_link) return;  // our own replaceState, or nothing
+    g->app.open_link(h);
+    wake();
+}
+
 #if GPUSIZER_TEST_HOOKS
 extern "C" {
 
@@ -295,11 +329,11 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_stats() {
     char buf[320];
     std::snprintf(buf, sizeof buf,
                   "{\"frames\":%llu,\"iterations\":%llu,\"estimates\":%llu,\"ratio\":%.4f,"
-                  "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s}",
+                  "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s,\"link_warnings\":%zu}",
                   g ? g->drawn : 0ull, g ? g->iterations : 0ull,
                   g ? static_cast<unsigned long long>(g->app.estimate_count()) : 0ull, g ? g->host.ratio : 0.0f,
                   g ? g->fb_w : 0, g ? g->fb_h : 0, g ? g->css_w : 0.0, g ? g->css_h : 0.0,
-                  g && g->app.catalog() ? "true" : "false");
+                  g && g->app.catalog() ? "true" : "false", g ? g->app.link_warnings().size() : std::size_t(0));
     s = buf;
     return s.c_str();
 }
@@ -343,6 +377,10 @@ int main() {
     glfwSetScrollCallback(g->window, cb_scroll_ignored);  // see on_wheel
     emscripten_set_wheel_callback("#canvas", nullptr, /*useCapture=*/false, on_wheel);
     ImGui_ImplOpenGL3_Init("#version 300 es");  // WebGL2 = GLSL ES 3.00 (pitfall 4)
+
+    // The scenario of the link the page was opened with (decoding never fails hard).
+    if (const std::string h = current_hash(); !h.empty()) g->app.open_link(h);
+    js_watch_hash();
 
     emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);
     emscripten_async_wget_data("fonts/ui.ttf", nullptr, on_font, on_font_error);

@@ -6,6 +6,7 @@ var gpusizerPage = (function () {
   var t0 = performance.now();
   var statusEl = document.getElementById('status');
   var errorEl = document.getElementById('error');
+  var summaryEl = document.getElementById('summary');
   var page = {
     firstFrameMs: null,  // from page script start to the first frame drawn with the catalog
     errors: [],
@@ -15,6 +16,7 @@ var gpusizerPage = (function () {
       errorEl.hidden = false;
       statusEl.textContent = '';
     },
+    setSummary: function (text) { summaryEl.textContent = text; },
     ready: function () {
       page.firstFrameMs = performance.now() - t0;
       statusEl.textContent = 'gpusizer is ready.';

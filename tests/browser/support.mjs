@@ -33,6 +33,13 @@ export function cliEstimate(args) {
   return { text: r.stdout.trim(), json: JSON.parse(r.stdout) };
 }
 
+// `gpusizer link ARGS`: the share-link fragment ("#v=1&…").
+export function cliLink(args) {
+  const r = spawnSync(cli, ['link', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cli} link ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
 export async function startServer(dir = webDist) {
   const { serve } = await import(path.join(root, 'scripts/serve.mjs'));
   const server = await serve(dir, 0);  // port 0: the OS picks a free port

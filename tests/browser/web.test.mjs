@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifact, cli, cliEstimate, imageStats, launchChromium, startServer, webDist } from './support.mjs';
+import { artifact, cli, cliEstimate, cliLink, imageStats, launchChromium, startServer, webDist } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
 let server, url, chromium;
@@ -23,14 +23,14 @@ after(async () => {
 });
 
 // A page with console/CSP problems collected; resolves once the first frame with the catalog is drawn.
-async function openPage({ deviceScaleFactor = 1, setup } = {}) {
+async function openPage({ deviceScaleFactor = 1, setup, hash = '' } = {}) {
   const page = await chromium.browser.newPage({ viewport, deviceScaleFactor });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
   if (setup) await setup(page);
   const t0 = Date.now();
-  await page.goto(url);
+  await page.goto(url + hash);
   return { page, problems, t0 };
 }
 
@@ -106,6 +106,11 @@ describe('web page', () => {
     const afterStats = await hooks(page, 'stats');
     assert.equal(afterStats.estimates - before.estimates, 1, 'estimate() should run once per scenario change');
 
+    // The share link and the text summary follow the scenario.
+    assert.equal(await page.evaluate(() => location.hash), cliLink(['--weight_dtype', 'int8']));
+    const grouped = int8.json.memory_per_gpu_bytes.weights.toLocaleString('en-US');
+    assert.ok((await page.textContent('#summary')).includes(`(${grouped} bytes)`), await page.textContent('#summary'));
+
     const shot = artifact('web-dtype-int8.png');
     await page.screenshot({ path: shot });
     const img = imageStats(shot);
@@ -126,6 +131,35 @@ describe('web page', () => {
     await waitScenario(page, 'model', 'mixtral-8x7b');
     assert.equal(await hooks(page, 'resultsText'), expected.text);
     assert.equal((await hooks(page, 'widgets')).params_value.text, String(expected.json.params.total));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('opened with a share link: the scenario and results are the CLI\'s for that link', async () => {
+    const link = cliLink(['--model', 'qwen3-8b', '--weight_dtype', 'int4_awq']);
+    const { page, problems } = await openPage({ hash: link });
+    await waitReady(page);
+    assert.equal((await hooks(page, 'scenario')).model, 'qwen3-8b');
+    assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--link', link]).text);
+    assert.equal((await hooks(page, 'widgets')).dtype_combo.text, 'int4_awq');
+    assert.equal(await page.evaluate(() => location.hash), link, 'the page rewrote a canonical link');
+    assert.equal((await hooks(page, 'stats')).link_warnings, 0);
+    // Editing the fragment by hand (hashchange) opens the new scenario.
+    const next = cliLink(['--model', 'phi-4']);
+    await page.evaluate((h) => { location.hash = h; }, next);
+    await waitScenario(page, 'model', 'phi-4');
+    assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--link', next]).text);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a share link with a bad value keeps the default and warns, never fails', async () => {
+    const { page, problems } = await openPage({ hash: '#v=1&m=qwen3-8b&w=int7' });
+    await waitReady(page);
+    const sc = await hooks(page, 'scenario');
+    assert.equal(sc.model, 'qwen3-8b');
+    assert.equal(sc.weight_dtype, 'bf16');
+    assert.ok((await hooks(page, 'stats')).link_warnings >= 1);
     assert.deepEqual(problems, []);
     await page.close();
   });
