@@ -1,0 +1,130 @@
+#pragma once
+// The memory model's pieces, for estimate() and for the planner (which re-runs them for each
+// candidate plan). Every formula is in docs/memory-model.md with its source and a worked example.
+//
+// Index
+//   [SECTION] Saturating arithmetic (counts never wrap; a clamp becomes a warning)
+//   [SECTION] Parameters (per part, total/active/embedding, LoRA adapters)
+//   [SECTION] Weights (bits per weight per dtype, GGUF per-tensor mixes, bytes on a GPU)
+//   [SECTION] KV cache
+//   [SECTION] A parallel layout and the per-GPU breakdown
+//   [SECTION] Model states alone (ZeRO paper / DeepSpeed estimator comparisons)
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpusizer/estimate.hpp"
+#include "gpusizer/model.hpp"
+#include "gpusizer/scenario.hpp"
+
+namespace gpusizer {
+
+// [SECTION] Saturating arithmetic
+constexpr std::uint64_t k_u64_cap = 9223372036854775807ULL;  // 2^63 - 1: outputs stay in int64 too
+
+std::uint64_t sat_add(std::uint64_t a, std::uint64_t b);
+std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b);
+// A finite non-negative double → bytes; NaN/negative → 0, above the cap → the cap (and `clamped` set).
+std::uint64_t to_bytes(double v, bool* clamped = nullptr);
+
+// [SECTION] Parameters
+struct ParamDetail {
+    // One copy of the whole model, by part (parameter counts, not bytes).
+    std::uint64_t embedding = 0;     // token (+ position, token-type, patch) embeddings
+    std::uint64_t lm_head = 0;       // untied output projection; 0 when tied
+    std::uint64_t head_extra = 0;    // BERT pooler, ViT classifier
+    std::uint64_t final_norm = 0;
+    std::uint64_t extra = 0;         // vision tower + projector of a multimodal config
+    std::uint64_t attention = 0;     // one layer: q,k,v,o (or MLA) weights + biases + q/k norms + sinks
+    std::uint64_t layer_norms = 0;   // one layer: its RMSNorm/LayerNorm weights
+    std::uint64_t dense_mlp = 0;     // one dense MLP
+    std::uint64_t expert = 0;        // one routed expert
+    std::uint64_t shared = 0;        // all shared experts of one MoE layer (+ their gate)
+    std::uint64_t router = 0;        // one MoE layer's router (+ bias)
+    std::uint64_t dense_layers = 0;  // layers with a dense MLP
+    std::uint64_t moe_layers = 0;    // layers with routed experts
+    std::uint64_t total = 0, active = 0;
+    std::uint64_t dense_layer_total = 0, moe_layer_total = 0;  // one layer of each kind, all experts
+    bool saturated = false;
+};
+ParamDetail param_detail(const ModelArch& a);
+
+// total, active, embedding (input + untied head), trainable (task dependent).
+ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings = nullptr);
+
+// LoRA adapter parameters: r·(d_in + d_out) per adapted matrix, summed over layers.
+std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings = nullptr);
+
+// [SECTION] Weights
+// Bits per weight of the tensors a format quantizes (block/group metadata included):
+// nf4 4.127, int4_gptq/awq 4.156, gguf types from their block structs.
+double weight_bits(WeightDtype w);
+// Bytes of the whole model stored in `w` (one copy): quantized linears at their format's
+// bits, the tensors each format keeps in 16 bit (embeddings, LM head, norms) at 2 bytes,
+// GGUF with llama.cpp's per-tensor type mix. ≈ the checkpoint / GGUF file size.
+std::uint64_t weights_bytes(const ModelArch& a, WeightDtype w);
+// Bytes per parameter of one decoder layer's linears, of the embedding and of the LM head in
+// `w` (used to shard weights by part).
+struct WeightBytesByPart {
+    double embedding = 0, lm_head = 0, head_extra = 0, final_norm = 0, extra = 0;
+    double attention = 0, layer_norms = 0, dense_mlp = 0, expert = 0, shared = 0, router = 0;  // one layer
+    double dense_layers = 0, moe_layers = 0;  // counts
+    double total() const;
+};
+WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w);
+
+// [SECTION] KV cache
+// Bytes per stored element for the cache dtype (auto = the compute dtype: 4 for fp32 weights, else 2).
+double kv_bytes_per_element(KvDtype kv, WeightDtype w);
+// Per token, per GPU, every attention layer (MLA: latent + rope key, replicated over TP;
+// GQA: max(1, k/tp) heads), layers of one pipeline stage.
+std::uint64_t kv_bytes_per_token(const ModelArch& a, const Scenario& s, std::int64_t tp, std::int64_t pp = 1);
+// Split into full-attention layers and sliding-window layers (which hold at most W tokens).
+struct KvRate {
+    double full_per_token = 0;     // bytes per token of full-attention layers, per GPU
+    double sliding_per_token = 0;  // bytes per token of windowed layers, per GPU
+    std::uint64_t window = 0;
+};
+KvRate kv_rate(const ModelArch& a, const Scenario& s, std::int64_t tp, std::int64_t pp);
+// Whole cache for `batch` sequences of `seq` tokens (vLLM: rounded up to blocks of 16).
+double kv_cache_bytes(const KvRate& r, const Scenario& s, double batch, double seq);
+
+// [SECTION] A parallel layout and the per-GPU breakdown
+struct Layout {
+    std::int64_t tp = 1, pp = 1, dp = 1, ep = 1;
+    int zero = 0;
+    bool sp = false;
+};
+Layout layout_of(const Scenario& s);  // dp = num_gpus / (tp · pp)
+
+struct MemoryDetail {
+    MemoryBreakdown gpu;            // per GPU (the most loaded one)
+    std::uint64_t host_bytes = 0;   // CPU RAM for the whole job
+    std::uint64_t limit_bytes = 0;  // what the breakdown must fit in (vLLM: utilisation × memory); 0 = no GPU
+    double kv_budget_bytes = 0;     // inference: memory left for the KV cache under `limit_bytes`
+    KvRate kv;
+    std::vector<Explanation> explanations;
+    std::vector<std::string> warnings;
+};
+// gpu_memory_bytes = 0 when no GPU is chosen (no fit, no budget).
+MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes);
+
+// [SECTION] Model states alone
+// Bytes per trainable parameter of gradients, optimizer states and the fp32 master copy for
+// this scenario (weights themselves come from weights_bytes).
+struct StateBytes {
+    double weight = 2, gradient = 2, master = 0, optimizer = 8;
+};
+StateBytes state_bytes_per_param(const Scenario& s);
+// Model states per GPU for Ψ parameters over dp ranks with ZeRO `stage` and offload, plus the
+// ZeRO-3 working set (2 gathered copies of the largest layer). Used by the per-GPU breakdown
+// and compared with the ZeRO paper (Fig. 1) and DeepSpeed's estimator.
+struct ModelStates {
+    double weights = 0, gradients = 0, optimizer = 0;  // optimizer includes the master copy
+    double host = 0;                                   // offloaded to CPU (before buffer factor)
+};
+ModelStates model_states(double params, double largest_layer_params, const StateBytes& b, std::int64_t dp, int stage,
+                         Offload offload);
+
+}  // namespace gpusizer

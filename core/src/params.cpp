@@ -1,0 +1,305 @@
+// Parameter counts from a ModelArch: by part, total, active per token, embedding, LoRA adapters.
+//
+// Index
+//   [SECTION] Saturating arithmetic
+//   [SECTION] Parts of one layer
+//   [SECTION] param_detail / count_params
+//   [SECTION] LoRA adapters
+//
+// Shapes follow the transformers modeling files of each family (modeling_llama.py,
+// modeling_mixtral.py, modeling_qwen3_moe.py, modeling_deepseek.py, modeling_gpt_oss.py,
+// modeling_gpt2.py, modeling_bert.py, modeling_vit.py) and Megatron's
+// theoretical_memory_usage.py (research/memory-model.md §2.1, §2.6).
+#include <cmath>
+#include <string>
+
+#include "gpusizer/memory.hpp"
+
+namespace gpusizer {
+
+// [SECTION] Saturating arithmetic
+
+std::uint64_t sat_add(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t r = 0;
+    if (__builtin_add_overflow(a, b, &r) || r > k_u64_cap) return k_u64_cap;
+    return r;
+}
+std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r) || r > k_u64_cap) return k_u64_cap;
+    return r;
+}
+std::uint64_t to_bytes(double v, bool* clamped) {
+    if (!(v > 0)) return 0;  // NaN, negative, zero
+    if (v >= 9.2e18) {
+        if (clamped) *clamped = true;
+        return k_u64_cap;
+    }
+    return static_cast<std::uint64_t>(std::ceil(v));
+}
+
+namespace {
+
+struct Counter {  // a sum of products that remembers whether it saturated
+    std::uint64_t sum = 0;
+    bool sat = false;
+    Counter& add(std::uint64_t a, std::uint64_t b = 1, std::uint64_t c = 1) {
+        const std::uint64_t p = sat_mul(sat_mul(a, b), c);
+        const std::uint64_t s = sat_add(sum, p);
+        sat = sat || p == k_u64_cap || s == k_u64_cap;
+        sum = s;
+        return *this;
+    }
+};
+
+std::uint64_t norm_size(const ModelArch& a, std::uint64_t width) { return a.layer_norm ? 2 * width : width; }  // LN: w + b
+
+// [SECTION] Parts of one layer
+
+// Attention of one layer. GQA/MQA: h·(a·d) [Q] + 2·h·(k·d) [K,V] + (a·d)·h [O] (+ biases).
+// MLA (DeepSeek-V2/V3): Megatron multi_latent_attention branch: q_lora·(h + a·(dn+dr) + 1)
+// (or h·a·(dn+dr) without q_lora) + kv_lora·(h + a·(dn+dv) + 1) + h·dr + a·dv·h.
+Counter attention_params(const ModelArch& a) {
+    Counter c;
+    const std::uint64_t h = a.hidden_size, H = a.num_heads, k = a.num_kv_heads, d = a.head_dim;
+    if (a.kv_lora_rank > 0) {
+        const std::uint64_t dq = a.qk_nope_head_dim + a.qk_rope_head_dim;
+        if (a.q_lora_rank > 0) {
+            c.add(a.q_lora_rank, h).add(a.q_lora_rank).add(a.q_lora_rank, H, dq);  // q_a, q_a_layernorm, q_b
+        } else {
+            c.add(h, H, dq);
+        }
+        c.add(h, a.kv_lora_rank + a.qk_rope_head_dim).add(a.kv_lora_rank);  // kv_a_proj_with_mqa, kv_a_layernorm
+        c.add(a.kv_lora_rank, H, a.qk_nope_head_dim + a.v_head_dim);          // kv_b_proj
+        c.add(H, a.v_head_dim, h);                                            // o_proj
+        if (a.qkv_bias) c.add(H, dq).add(a.kv_lora_rank + a.qk_rope_head_dim);
+        if (a.o_bias) c.add(h);
+        return c;
+    }
+    c.add(h, H, d).add(2 * h, k, d).add(H, d, h);
+    if (a.qkv_bias) c.add(H, d).add(2 * k, d);
+    if (a.o_bias) c.add(h);
+    if (a.qk_norm) c.add(2 * norm_size(a, d));  // Qwen3/Gemma 3 per-head q_norm, k_norm
+    if (a.attn_sinks) c.add(H);                 // gpt-oss sinks: one logit per head
+    return c;
+}
+
+// One MLP of width i: gated 3·h·i (gate, up, down), classic 2·h·i; biases 2i + h / i + h.
+Counter mlp_params(const ModelArch& a, std::uint64_t i) {
+    Counter c;
+    const std::uint64_t h = a.hidden_size;
+    if (a.gated_mlp) {
+        c.add(3 * h, i);
+        if (a.mlp_bias) c.add(2 * i + h);
+    } else {
+        c.add(2 * h, i);
+        if (a.mlp_bias) c.add(i + h);
+    }
+    return c;
+}
+
+// Layer l has routed experts when l ≥ first dense layers and (l+1) % freq == 0
+// (Qwen-MoE decoder_sparse_step; DeepSeek first_k_dense_replace with moe_layer_freq 1).
+std::uint64_t count_moe_layers(const ModelArch& a) {
+    if (a.num_experts == 0) return 0;
+    const std::uint64_t freq = a.moe_layer_freq ? a.moe_layer_freq : 1;
+    if (a.first_dense_layers >= a.num_layers) return 0;
+    std::uint64_t n = 0;
+    for (std::uint64_t l = a.first_dense_layers; l < a.num_layers && l < (1ULL << 20); ++l)
+        if ((l + 1) % freq == 0) ++n;
+    if (a.num_layers >= (1ULL << 20)) n += (a.num_layers - (1ULL << 20)) / freq;
+    return n;
+}
+
+}  // namespace
+
+// [SECTION] param_detail / count_params
+
+ParamDetail param_detail(const ModelArch& a) {
+    ParamDetail p;
+    bool sat = false;
+    auto take = [&](const Counter& c) {
+        sat = sat || c.sat;
+        return c.sum;
+    };
+    const std::uint64_t h = a.hidden_size, V = a.vocab_size;
+
+    // Embeddings: tokens V·h; learned positions P·h; BERT token types T·h; ViT patch conv
+    // c·p²·h + h, [CLS] h and (patches + 1)·h positions.
+    Counter emb;
+    if (a.patch_size > 0 && a.image_size > 0) {
+        emb.add(a.num_channels ? a.num_channels : 3, a.patch_size * a.patch_size, h).add(h).add(h);
+        emb.add(a.max_position_embeddings, h);
+    } else {
+        emb.add(V, h);
+        if (a.learned_positions) emb.add(a.max_position_embeddings, h);
+        emb.add(a.type_vocab_size, h);
+    }
+    if (a.embed_norm) emb.add(norm_size(a, h));
+    p.embedding = take(emb);
+    p.lm_head = (a.tie_word_embeddings || a.encoder) ? 0 : take(Counter().add(V, h));
+    Counter head;
+    if (a.pooler) head.add(h, h).add(h);                       // BERT pooler dense + bias
+    if (a.num_labels) head.add(h, a.num_labels).add(a.num_labels);  // classifier + bias
+    p.head_extra = take(head);
+    p.final_norm = a.final_norm ? norm_size(a, h) : 0;
+    p.extra = a.extra_params;
+
+    p.attention = take(attention_params(a));
+    p.layer_norms = take(Counter().add(a.norms_per_layer, norm_size(a, h)));
+    p.moe_layers = count_moe_layers(a);
+    p.dense_layers = a.num_layers - p.moe_layers;
+    if (p.dense_layers > 0) p.dense_mlp = take(mlp_params(a, a.intermediate_size));
+    if (p.moe_layers > 0) {
+        p.expert = take(mlp_params(a, a.moe_intermediate_size));
+        Counter sh;
+        for (std::uint64_t i = 0; i < a.num_shared_experts && i < 64; ++i) sh.add(take(mlp_params(a, a.shared_intermediate_size)));
+        if (a.shared_expert_gate) sh.add(h);  // Qwen2-MoE shared_expert_gate: Linear(h, 1)
+        p.shared = take(sh);
+        Counter r;
+        r.add(h, a.num_experts);                   // router Linear(h, E)
+        if (a.router_bias) r.add(a.num_experts);   // gpt-oss router bias / DeepSeek-V3 e_score_correction_bias
+        p.router = take(r);
+    }
+    const std::uint64_t layer_base = sat_add(p.attention, p.layer_norms);
+    p.dense_layer_total = sat_add(layer_base, p.dense_mlp);
+    p.moe_layer_total = sat_add(sat_add(layer_base, sat_mul(a.num_experts, p.expert)), sat_add(p.shared, p.router));
+    const std::uint64_t moe_active =
+        sat_add(sat_add(layer_base, sat_mul(a.experts_per_token, p.expert)), sat_add(p.shared, p.router));
+
+    Counter total;
+    total.add(p.dense_layers, p.dense_layer_total).add(p.moe_layers, p.moe_layer_total);
+    total.add(p.embedding).add(p.lm_head).add(p.head_extra).add(p.final_norm).add(p.extra);
+    p.total = take(total);
+    // Active per token: every dense part, top-k routed experts + shared experts + router.
+    // Embedding rows are looked up, not multiplied, but model cards count them (Mixtral 12.9B).
+    Counter active;
+    active.add(p.dense_layers, p.dense_layer_total).add(p.moe_layers, moe_active);
+    active.add(p.embedding).add(p.lm_head).add(p.head_extra).add(p.final_norm).add(p.extra);
+    p.active = take(active);
+    p.saturated = sat;
+    return p;
+}
+
+ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+    const ParamDetail d = param_detail(a);
+    if (d.saturated && warnings)
+        warnings->push_back("parameter count exceeds 9.2e18 and was clamped; the architecture is not realistic");
+    ParamCounts c;
+    c.total = d.total;
+    c.active = d.active;
+    c.embedding = sat_add(d.embedding, d.lm_head);
+    switch (s.task) {
+        case Task::inference: c.trainable = 0; break;
+        case Task::pretrain:
+        case Task::full_ft: c.trainable = d.total; break;
+        case Task::lora:
+        case Task::qlora: c.trainable = lora_params(a, s, warnings); break;
+    }
+    return c;
+}
+
+// [SECTION] LoRA adapters
+
+namespace {
+
+enum Mod : unsigned { m_q = 1, m_k = 2, m_v = 4, m_o = 8, m_gate = 16, m_up = 32, m_down = 64 };
+
+// Module names as they appear in PEFT target_modules for the families we read.
+unsigned module_bits(const std::string& n) {
+    struct Alias { const char* name; unsigned bits; };
+    static const Alias k_aliases[] = {
+        {"q_proj", m_q}, {"query", m_q}, {"q_a_proj", m_q}, {"q_b_proj", m_q}, {"wq", m_q},
+        {"k_proj", m_k}, {"key", m_k}, {"kv_a_proj_with_mqa", m_k}, {"wk", m_k},
+        {"v_proj", m_v}, {"value", m_v}, {"kv_b_proj", m_v}, {"wv", m_v},
+        {"o_proj", m_o}, {"out_proj", m_o}, {"dense", m_o}, {"wo", m_o},
+        {"qkv_proj", m_q | m_k | m_v}, {"query_key_value", m_q | m_k | m_v}, {"c_attn", m_q | m_k | m_v}, {"Wqkv", m_q | m_k | m_v},
+        {"gate_proj", m_gate}, {"w1", m_gate}, {"up_proj", m_up}, {"w3", m_up}, {"c_fc", m_up}, {"fc1", m_up},
+        {"dense_h_to_4h", m_up}, {"intermediate.dense", m_up}, {"gate_up_proj", m_gate | m_up},
+        {"down_proj", m_down}, {"w2", m_down}, {"fc2", m_down}, {"dense_4h_to_h", m_down}, {"output.dense", m_down},
+        {"c_proj", m_o | m_down},
+    };
+    for (const Alias& al : k_aliases)
+        if (n == al.name) return al.bits;
+    return 0;
+}
+
+// Families whose checkpoints fuse q,k,v (and gate,up) into one Linear: an adapter on the
+// fused matrix has r·(h + (a+2k)·d) parameters, not three separate r·(d_in + d_out).
+bool fused_qkv(const ModelArch& a) { return a.model_type == "gpt2" || a.model_type == "gpt_neox" || a.model_type == "phi3"; }
+bool fused_gate_up(const ModelArch& a) { return a.model_type == "phi3"; }
+
+}  // namespace
+
+std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+    unsigned bits = 0;
+    switch (s.lora_targets) {
+        case LoraTargets::qv: bits = m_q | m_v; break;
+        case LoraTargets::attention: bits = m_q | m_k | m_v | m_o; break;
+        case LoraTargets::all_linear: bits = m_q | m_k | m_v | m_o | m_gate | m_up | m_down; break;
+        case LoraTargets::custom:
+            for (const std::string& n : s.lora_modules) {
+                const unsigned b = module_bits(n);
+                if (!b && warnings) warnings->push_back("lora_targets: module '" + n + "' is not a known linear; ignored");
+                bits |= b;
+            }
+            break;
+    }
+    if (fused_qkv(a) && (bits & (m_q | m_k | m_v))) bits |= m_q | m_k | m_v;
+    if (fused_gate_up(a) && (bits & (m_gate | m_up))) bits |= m_gate | m_up;
+    if (a.gated_mlp == false) bits &= ~static_cast<unsigned>(m_gate);
+    const std::uint64_t r = s.lora_rank > 0 ? static_cast<std::uint64_t>(s.lora_rank) : 0;
+    const std::uint64_t h = a.hidden_size, H = a.num_heads, k = a.num_kv_heads, d = a.head_dim;
+
+    // Attention of one layer: r·(d_in + d_out) per adapted matrix (PEFT LoraLayer: A is r×d_in, B is d_out×r).
+    Counter att;
+    if (a.kv_lora_rank > 0) {
+        const std::uint64_t dq = a.qk_nope_head_dim + a.qk_rope_head_dim;
+        if (bits & m_q) {
+            if (a.q_lora_rank > 0) att.add(r, h + a.q_lora_rank).add(r, a.q_lora_rank + H * dq);
+            else att.add(r, h + H * dq);
+        }
+        if (bits & m_k) att.add(r, h + a.kv_lora_rank + a.qk_rope_head_dim);
+        if (bits & m_v) att.add(r, a.kv_lora_rank + H * (a.qk_nope_head_dim + a.v_head_dim));
+        if (bits & m_o) att.add(r, H * a.v_head_dim + h);
+    } else if (fused_qkv(a)) {
+        if (bits & m_q) att.add(r, h + (H + 2 * k) * d);
+        if (bits & m_o) att.add(r, H * d + h);
+    } else {
+        if (bits & m_q) att.add(r, h + H * d);
+        if (bits & m_k) att.add(r, h + k * d);
+        if (bits & m_v) att.add(r, h + k * d);
+        if (bits & m_o) att.add(r, H * d + h);
+    }
+    auto mlp = [&](std::uint64_t i) {
+        Counter c;
+        if (fused_gate_up(a)) {
+            if (bits & m_up) c.add(r, h + 2 * i);
+        } else {
+            if (bits & m_gate) c.add(r, h + i);
+            if (bits & m_up) c.add(r, h + i);
+        }
+        if (bits & m_down) c.add(r, i + h);
+        return c.sum;
+    };
+    const ParamDetail pd = param_detail(a);
+    Counter total;
+    total.add(a.num_layers, att.sum);
+    total.add(pd.dense_layers, mlp(a.intermediate_size));
+    if (pd.moe_layers > 0 && (bits & (m_gate | m_up | m_down))) {
+        if (a.model_type == "gpt_oss") {
+            if (warnings)
+                warnings->push_back("lora: gpt-oss experts are fused 3-D parameters, not nn.Linear; PEFT does not adapt "
+                                    "them, so only attention adapters are counted");
+        } else {
+            // Every routed expert is an nn.Linear trio (Mixtral w1/w2/w3, Qwen-MoE, DeepSeek), plus shared experts.
+            Counter moe;
+            moe.add(a.num_experts, mlp(a.moe_intermediate_size)).add(a.num_shared_experts, mlp(a.shared_intermediate_size));
+            total.add(pd.moe_layers, moe.sum);
+        }
+    }
+    if (total.sat && warnings) warnings->push_back("lora: adapter count clamped at 9.2e18");
+    return total.sum;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,226 @@
+// Weight bytes for every weight_dtype, with the real quantization overheads.
+//
+// Index
+//   [SECTION] Bits per weight of each format
+//   [SECTION] GGUF: llama.cpp's per-tensor type mix
+//   [SECTION] Bytes by part / whole model
+//
+// Sources: QLoRA paper §3 (NF4 + double quantization), AutoGPTQ/AutoAWQ packing (fp16 scale
+// + 4-bit zero per group of 128), ggml-common.h block structs (static_assert sizes), llama.cpp
+// src/llama-quant.cpp llama_tensor_get_type (which tensors get which type in _S/_M mixes).
+#include "gpusizer/memory.hpp"
+
+namespace gpusizer {
+
+namespace {
+
+// [SECTION] Bits per weight of each format
+
+enum class G { f32, f16, q2_k, q3_k, q4_0, q4_k, q5_k, q6_k, q8_0 };
+
+// ggml block sizes: bytes per block / weights per block × 8 (ggml-common.h static_asserts).
+double gguf_bits(G t) {
+    switch (t) {
+        case G::f32: return 32;
+        case G::f16: return 16;
+        case G::q2_k: return 84.0 * 8 / 256;   // 2.625
+        case G::q3_k: return 110.0 * 8 / 256;  // 3.4375
+        case G::q4_0: return 18.0 * 8 / 32;    // 4.5
+        case G::q4_k: return 144.0 * 8 / 256;  // 4.5
+        case G::q5_k: return 176.0 * 8 / 256;  // 5.5
+        case G::q6_k: return 210.0 * 8 / 256;  // 6.5625
+        case G::q8_0: return 34.0 * 8 / 32;    // 8.5
+    }
+    return 16;
+}
+
+bool is_gguf(WeightDtype w) {
+    switch (w) {
+        case WeightDtype::gguf_q2_k: case WeightDtype::gguf_q3_k_m: case WeightDtype::gguf_q4_0:
+        case WeightDtype::gguf_q4_k_m: case WeightDtype::gguf_q5_k_m: case WeightDtype::gguf_q6_k:
+        case WeightDtype::gguf_q8_0: return true;
+        default: return false;
+    }
+}
+
+G gguf_base(WeightDtype w) {
+    switch (w) {
+        case WeightDtype::gguf_q2_k: return G::q2_k;
+        case WeightDtype::gguf_q3_k_m: return G::q3_k;
+        case WeightDtype::gguf_q4_0: return G::q4_0;
+        case WeightDtype::gguf_q4_k_m: return G::q4_k;
+        case WeightDtype::gguf_q5_k_m: return G::q5_k;
+        case WeightDtype::gguf_q6_k: return G::q6_k;
+        default: return G::q8_0;
+    }
+}
+
+// [SECTION] GGUF: llama.cpp's per-tensor type mix
+
+// llama-quant.cpp use_more_bits: the first and last eighth of the layers, and every third in between.
+bool use_more_bits(std::uint64_t i, std::uint64_t n) { return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2; }
+
+// Fraction of layers for which `pred(i, n)` holds (layers are otherwise alike).
+template <class F>
+double layer_fraction(std::uint64_t n, F pred) {
+    if (n == 0) return 0;
+    const std::uint64_t cap = n < 4096 ? n : 4096;  // a 10M-layer fantasy model: sample the first 4096 positions
+    std::uint64_t hit = 0;
+    for (std::uint64_t i = 0; i < cap; ++i)
+        if (pred(i, n)) ++hit;
+    return static_cast<double>(hit) / static_cast<double>(cap);
+}
+
+struct GgufMix {
+    double output = 0, embd = 0, attn_v = 0, attn_k = 0, attn_out = 0, ffn_down = 0, other = 0;  // bits
+};
+
+GgufMix gguf_mix(const ModelArch& a, WeightDtype w) {
+    const G base = gguf_base(w);
+    GgufMix m;
+    const double b = gguf_bits(base);
+    m.other = m.attn_k = m.attn_out = m.attn_v = m.ffn_down = b;
+    // output.weight → Q6_K for every type below Q8_0 (llama_tensor_get_type, "output" branch);
+    // a tied token_embd is treated as the output tensor.
+    m.output = base == G::q8_0 ? b : gguf_bits(G::q6_k);
+    m.embd = a.tie_word_embeddings ? m.output : b;
+    const std::uint64_t n = a.num_layers;
+    const double gqa = a.num_kv_heads ? static_cast<double>(a.num_heads) / static_cast<double>(a.num_kv_heads) : 1;
+    const double more = layer_fraction(n, use_more_bits);
+    switch (w) {
+        case WeightDtype::gguf_q2_k:
+            m.attn_v = gguf_bits(gqa >= 4 ? G::q4_k : G::q3_k);
+            m.ffn_down = gguf_bits(G::q3_k);
+            m.attn_out = gguf_bits(G::q3_k);
+            break;
+        case WeightDtype::gguf_q3_k_m: {
+            const double first2 = n ? (n < 2 ? 1.0 : 2.0 / static_cast<double>(n)) : 0;
+            m.attn_v = first2 * gguf_bits(G::q5_k) + (1 - first2) * gguf_bits(G::q4_k);
+            const double first16 = layer_fraction(n, [](std::uint64_t i, std::uint64_t nn) { return i < nn / 16; });
+            m.ffn_down = first16 * gguf_bits(G::q5_k) + (1 - first16) * gguf_bits(G::q4_k);
+            m.attn_out = gguf_bits(G::q4_k);
+            break;
+        }
+        case WeightDtype::gguf_q4_k_m:
+        case WeightDtype::gguf_q5_k_m:
+            m.attn_v = more * gguf_bits(G::q6_k) + (1 - more) * b;
+            m.ffn_down = more * gguf_bits(G::q6_k) + (1 - more) * b;
+            break;
+        default: break;
+    }
+    if (a.num_experts == 8 && base != G::q8_0) m.attn_v = m.attn_k = gguf_bits(G::q8_0);  // "n_expert == 8" rule
+    return m;
+}
+
+// One layer's attention split into the tensors llama.cpp treats separately.
+struct AttnSplit {
+    double q = 0, k = 0, v = 0, o = 0, small = 0;  // small: biases, norms, sinks (kept F32)
+};
+AttnSplit attn_split(const ModelArch& a, const ParamDetail& d) {
+    AttnSplit s;
+    const double h = static_cast<double>(a.hidden_size), H = static_cast<double>(a.num_heads),
+                 k = static_cast<double>(a.num_kv_heads), hd = static_cast<double>(a.head_dim);
+    if (a.kv_lora_rank > 0) {
+        s.q = static_cast<double>(d.attention);  // MLA tensors all follow the default type
+        return s;
+    }
+    s.q = h * H * hd;
+    s.k = h * k * hd;
+    s.v = h * k * hd;
+    s.o = H * hd * h;
+    s.small = static_cast<double>(d.attention) - (s.q + s.k + s.v + s.o);
+    if (s.small < 0) s.small = 0;
+    return s;
+}
+
+// Fraction of an MLP's parameters in its down projection (gated 1/3, classic 1/2).
+double down_fraction(const ModelArch& a) { return a.gated_mlp ? 1.0 / 3.0 : 0.5; }
+
+}  // namespace
+
+double weight_bits(WeightDtype w) {
+    switch (w) {
+        case WeightDtype::fp32: return 32;
+        case WeightDtype::bf16:
+        case WeightDtype::fp16: return 16;
+        case WeightDtype::fp8: return 8 + 32.0 / (128 * 128);   // e4m3 + fp32 scale per 128×128 block (DeepSeek-V3 / vLLM block fp8)
+        case WeightDtype::int8: return 8 + 32.0 / 4096;         // LLM.int8 / W8A8: fp32 scale per row (4096-wide rows assumed)
+        case WeightDtype::int4_gptq:
+        case WeightDtype::int4_awq: return 4 + (16.0 + 4.0) / 128;  // fp16 scale + packed 4-bit zero per group of 128 = 4.156
+        case WeightDtype::nf4: return 4 + 8.0 / 64 + 32.0 / (64 * 256);  // QLoRA §3 double quantization = 4.127
+        default: return gguf_bits(gguf_base(w));
+    }
+}
+
+// [SECTION] Bytes by part / whole model
+
+double WeightBytesByPart::total() const {
+    return embedding + lm_head + head_extra + final_norm + extra +
+           dense_layers * (attention + layer_norms + dense_mlp) + moe_layers * (attention + layer_norms + shared + router) +
+           moe_layers * expert;
+}
+
+WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w) {
+    const ParamDetail d = param_detail(a);
+    WeightBytesByPart b;
+    b.dense_layers = static_cast<double>(d.dense_layers);
+    b.moe_layers = static_cast<double>(d.moe_layers);
+    const double E = static_cast<double>(a.num_experts);
+    auto f = [](std::uint64_t v) { return static_cast<double>(v); };
+    if (w == WeightDtype::fp32 || w == WeightDtype::bf16 || w == WeightDtype::fp16) {
+        const double by = w == WeightDtype::fp32 ? 4 : 2;
+        b.embedding = by * f(d.embedding);
+        b.lm_head = by * f(d.lm_head);
+        b.head_extra = by * f(d.head_extra);
+        b.final_norm = by * f(d.final_norm);
+        b.extra = by * f(d.extra);
+        b.attention = by * f(d.attention);
+        b.layer_norms = by * f(d.layer_norms);
+        b.dense_mlp = by * f(d.dense_mlp);
+        b.expert = by * E * f(d.expert);
+        b.shared = by * f(d.shared);
+        b.router = by * f(d.router);
+        return b;
+    }
+    if (is_gguf(w)) {
+        // GGUF: norms, biases, router (ffn_gate_inp) stay F32; others per llama_tensor_get_type.
+        const GgufMix m = gguf_mix(a, w);
+        const AttnSplit s = attn_split(a, d);
+        b.embedding = m.embd / 8 * f(d.embedding);
+        b.lm_head = m.output / 8 * f(d.lm_head);
+        b.head_extra = m.other / 8 * f(d.head_extra);
+        b.final_norm = 4 * f(d.final_norm);
+        b.extra = 2 * f(d.extra);  // mmproj files are usually f16
+        b.attention = (m.other * s.q + m.attn_k * s.k + m.attn_v * s.v + m.attn_out * s.o) / 8 + 4 * s.small;
+        b.layer_norms = 4 * f(d.layer_norms);
+        const double df = down_fraction(a);
+        auto mlp = [&](double p) { return (m.ffn_down * df + m.other * (1 - df)) / 8 * p; };
+        b.dense_mlp = mlp(f(d.dense_mlp));
+        b.expert = mlp(E * f(d.expert));
+        b.shared = mlp(f(d.shared));
+        b.router = 4 * f(d.router);
+        return b;
+    }
+    // Weight-only formats (fp8, int8, GPTQ/AWQ, NF4): linears quantized; embeddings, LM head,
+    // norms and the MoE router stay 16-bit (bitsandbytes skips lm_head; AutoGPTQ/AWQ and vLLM
+    // fp8 keep embeddings, lm_head and gates in fp16/bf16).
+    const double q = weight_bits(w) / 8;
+    b.embedding = 2 * f(d.embedding);
+    b.lm_head = 2 * f(d.lm_head);
+    b.head_extra = 2 * f(d.head_extra);
+    b.final_norm = 2 * f(d.final_norm);
+    b.extra = 2 * f(d.extra);
+    const AttnSplit s = attn_split(a, d);
+    const double attn_lin = s.q + s.k + s.v + s.o;
+    b.attention = q * attn_lin + 2 * (f(d.attention) - attn_lin);
+    b.layer_norms = 2 * f(d.layer_norms);
+    b.dense_mlp = q * f(d.dense_mlp);
+    b.expert = q * E * f(d.expert);
+    b.shared = q * f(d.shared);
+    b.router = 2 * f(d.router);
+    return b;
+}
+
+std::uint64_t weights_bytes(const ModelArch& a, WeightDtype w) { return to_bytes(weight_bytes_by_part(a, w).total()); }
+
+}  // namespace gpusizer
