@@ -47,7 +47,7 @@ const hooks = (page, fn) => page.evaluate(`window.__gpusizer.${fn}()`);
 async function clickWidget(page, name, { scrollWithin } = {}) {
   const find = (n) => page.evaluate((k) => window.__gpusizer.widgets()[k] || null, n);
   let r = null;
-  for (let i = 0; i < 40 && !r; ++i) {
+  for (let i = 0; i < 100 && !r; ++i) {  // up to ~10 s on a loaded machine
     r = await find(name);
     if (r) break;
     if (scrollWithin) {
@@ -66,7 +66,7 @@ async function clickWidget(page, name, { scrollWithin } = {}) {
 }
 
 async function waitScenario(page, key, value) {
-  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 10000 });
+  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 20000 });
 }
 
 describe('web page', () => {
