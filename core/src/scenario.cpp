@@ -209,7 +209,7 @@ Result<Scenario> parse_scenario_object(const json& obj) {
         if (!arch.ok()) {
             Error e = arch.error;
             e.path = e.path.empty() ? "hf_config" : "hf_config." + e.path;
-            e.message = "hf_config: " + e.message;
+            if (e.message.rfind("hf_config: ", 0) != 0) e.message = "hf_config: " + e.message;  // prefix once
             if (!r.error) r.error = e;
         } else {
             r.s.source = ModelSource::hf_config;
