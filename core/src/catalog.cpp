@@ -76,7 +76,7 @@ const std::set<std::string> k_interconnects = {"nvswitch", "nvlink", "nvlink-bri
                                                "hccs", "neuronlink", "ici", "infinity-fabric", "varies"};
 const std::set<std::string> k_currencies = {"USD", "CNY"};
 
-constexpr std::size_t k_max_text = 4096;  // one string field (sources and notes run to ~1 KB)
+constexpr std::size_t k_max_text = k_max_catalog_text;
 
 std::string squote(const std::string& s) { return "'" + (s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'"; }
 
