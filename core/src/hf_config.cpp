@@ -112,7 +112,7 @@ bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
 
 // [SECTION] Families (what each model_type implies beyond its keys)
 
-enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bloom, bert, vit, generic };
+enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bert, vit, generic };
 
 Family family_of(const std::string& mt) {
     if (is_one_of(mt, {"llama", "granite", "internlm2", "internlm3", "yi", "baichuan", "olmo", "cohere", "glm", "glm4",
@@ -129,7 +129,6 @@ Family family_of(const std::string& mt) {
     if (mt == "phi3" || mt == "phimoe") return Family::phi3;
     if (mt == "gpt2") return Family::gpt2;
     if (mt == "gpt_neox") return Family::gpt_neox;
-    if (mt == "bloom") return Family::bloom;
     if (is_one_of(mt, {"bert", "roberta", "xlm-roberta", "camembert", "electra"})) return Family::bert;
     if (is_one_of(mt, {"vit", "deit", "dinov2"})) return Family::vit;
     return Family::generic;
@@ -218,7 +217,7 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<
 Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
     const std::string& mt = a.model_type;
     // Sizes (GPT-2 spells them n_embd, n_layer, n_head, n_inner, n_positions).
-    r.u64({"hidden_size", "n_embd", "n_embed", "d_model"}, a.hidden_size);
+    r.u64({"hidden_size", "n_embd", "d_model"}, a.hidden_size);
     r.u64({"num_hidden_layers", "n_layer", "num_layers"}, a.num_layers);
     r.u64({"num_attention_heads", "n_head", "num_heads"}, a.num_heads);
     r.u64({"vocab_size", "padded_vocab_size"}, a.vocab_size);
@@ -231,10 +230,10 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     r.u64({"intermediate_size", "n_inner", "ffn_hidden_size"}, a.intermediate_size);
 
     // Families.
-    const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox || fam == Family::bloom;
+    const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox;
     a.gated_mlp = !classic;
     a.layer_norm = classic;
-    a.tie_word_embeddings = fam == Family::gpt2 || fam == Family::bloom || fam == Family::gemma2 || fam == Family::gemma3;  // config defaults
+    a.tie_word_embeddings = fam == Family::gpt2 || fam == Family::gemma2 || fam == Family::gemma3;  // config defaults
     if (fam == Family::generic) {
         std::string act;
         r.text("hidden_act", act);
@@ -248,7 +247,6 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     if (classic) {
         a.qkv_bias = a.o_bias = a.mlp_bias = true;
         a.learned_positions = fam == Family::gpt2;
-        a.embed_norm = fam == Family::bloom;  // BLOOM word_embeddings_layernorm (ALiBi, no position table)
         if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner null = 4h
     }
     if (fam == Family::qwen2 || (fam == Family::qwen_moe && mt == "qwen2_moe")) a.qkv_bias = true;  // Qwen2: q,k,v bias, no o bias
