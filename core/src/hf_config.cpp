@@ -112,7 +112,7 @@ bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
 
 // [SECTION] Families (what each model_type implies beyond its keys)
 
-enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bert, vit, generic };
+enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bloom, bert, vit, generic };
 
 Family family_of(const std::string& mt) {
     if (is_one_of(mt, {"llama", "granite", "internlm2", "internlm3", "yi", "baichuan", "olmo", "cohere", "glm", "glm4",
@@ -129,6 +129,7 @@ Family family_of(const std::string& mt) {
     if (mt == "phi3" || mt == "phimoe") return Family::phi3;
     if (mt == "gpt2") return Family::gpt2;
     if (mt == "gpt_neox") return Family::gpt_neox;
+    if (mt == "bloom") return Family::bloom;
     if (is_one_of(mt, {"bert", "roberta", "xlm-roberta", "camembert", "electra"})) return Family::bert;
     if (is_one_of(mt, {"vit", "deit", "dinov2"})) return Family::vit;
     return Family::generic;
@@ -217,7 +218,7 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<
 Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
     const std::string& mt = a.model_type;
     // Sizes (GPT-2 spells them n_embd, n_layer, n_head, n_inner, n_positions).
-    r.u64({"hidden_size", "n_embd", "d_model"}, a.hidden_size);
+    r.u64({"hidden_size", "n_embd", "n_embed", "d_model"}, a.hidden_size);
     r.u64({"num_hidden_layers", "n_layer", "num_layers"}, a.num_layers);
     r.u64({"num_attention_heads", "n_head", "num_heads"}, a.num_heads);
     r.u64({"vocab_size", "padded_vocab_size"}, a.vocab_size);
@@ -230,10 +231,10 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     r.u64({"intermediate_size", "n_inner", "ffn_hidden_size"}, a.intermediate_size);
 
     // Families.
-    const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox;
+    const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox || fam == Family::bloom;
     a.gated_mlp = !classic;
     a.layer_norm = classic;
-    a.tie_word_embeddings = fam == Family::gpt2 || fam == Family::gemma2 || fam == Family::gemma3;  // config defaults
+    a.tie_word_embeddings = fam == Family::gpt2 || fam == Family::bloom || fam == Family::gemma2 || fam == Family::gemma3;  // config defaults
     if (fam == Family::generic) {
         std::string act;
         r.text("hidden_act", act);
@@ -247,6 +248,7 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     if (classic) {
         a.qkv_bias = a.o_bias = a.mlp_bias = true;
         a.learned_positions = fam == Family::gpt2;
+        a.embed_norm = fam == Family::bloom;  // BLOOM word_embeddings_layernorm (ALiBi, no position table)
         if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;  // GPT-2 n_inner null = 4h
     }
     if (fam == Family::qwen2 || (fam == Family::qwen_moe && mt == "qwen2_moe")) a.qkv_bias = true;  // Qwen2: q,k,v bias, no o bias
@@ -459,17 +461,21 @@ ModelArch infer_dense_arch(double params_b) {
     double target = params_b * 1e9;
     if (!(target > 0)) target = 1e6;
     if (target > 1e14) target = 1e14;
+    // For each h, the layer count that best meets the target, kept within 0.5–2× the h/128 aspect.
     double best_err = -1;
     for (std::uint64_t h = 128; h <= 262144; h += 128) {
         const std::uint64_t heads = h / 128;
         const std::uint64_t kv = heads >= 8 ? 8 : heads;
-        std::uint64_t i = (h * 7 / 2 + 255) / 256 * 256;
-        std::uint64_t L = h / 128;
-        if (L < 2) L = 2;
-        if (L > 200) L = 200;
+        const std::uint64_t i = (h * 7 / 2 + 255) / 256 * 256;
         const double hd = static_cast<double>(h);
         const double per_layer = hd * hd * 2 + 2 * hd * static_cast<double>(kv * 128) + 3 * hd * static_cast<double>(i) + 2 * hd;
-        const double total = static_cast<double>(L) * per_layer + 2 * 128256.0 * hd + hd;
+        const double fixed = 2 * 128256.0 * hd + hd;
+        const double aspect = hd / 128;
+        double L = std::floor((target - fixed) / per_layer + 0.5);
+        const double lo = std::fmax(2, std::floor(aspect / 2)), hi = std::fmin(1000, std::fmax(2, aspect * 2));
+        if (L < lo) L = lo;
+        if (L > hi) L = hi;
+        const double total = L * per_layer + fixed;
         const double err = std::fabs(total - target);
         if (best_err < 0 || err < best_err) {
             best_err = err;
@@ -477,9 +483,9 @@ ModelArch infer_dense_arch(double params_b) {
             a.num_heads = heads;
             a.num_kv_heads = kv;
             a.intermediate_size = i;
-            a.num_layers = L;
+            a.num_layers = static_cast<std::uint64_t>(L);
         }
-        if (total > target * 2) break;
+        if (fixed + lo * per_layer > target * 2) break;
     }
     return a;
 }

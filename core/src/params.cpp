@@ -226,7 +226,9 @@ unsigned module_bits(const std::string& n) {
 
 // Families whose checkpoints fuse q,k,v (and gate,up) into one Linear: an adapter on the
 // fused matrix has r·(h + (a+2k)·d) parameters, not three separate r·(d_in + d_out).
-bool fused_qkv(const ModelArch& a) { return a.model_type == "gpt2" || a.model_type == "gpt_neox" || a.model_type == "phi3"; }
+bool fused_qkv(const ModelArch& a) {
+    return a.model_type == "gpt2" || a.model_type == "gpt_neox" || a.model_type == "bloom" || a.model_type == "phi3";
+}
 bool fused_gate_up(const ModelArch& a) { return a.model_type == "phi3"; }
 
 }  // namespace

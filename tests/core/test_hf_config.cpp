@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "gpusizer/memory.hpp"
 #include "gpusizer/model.hpp"
 #include "support.hpp"
 
@@ -21,6 +22,11 @@ ModelArch fixture(const std::string& id) {
     Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
     REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
     return *r;
+}
+// Within 2% of the requested size (the inferred shape's own count, from params.cpp).
+bool param_count_close(const ModelArch& a, double target) {
+    const double got = static_cast<double>(param_detail(a).total);
+    return got > target * 0.98 && got < target * 1.02;
 }
 }  // namespace
 
@@ -183,7 +189,11 @@ TEST_CASE("test_hf_config: infer_dense_arch gives a plausible shape and says so"
     CHECK(a.num_heads * 128 == a.hidden_size);
     CHECK(a.hidden_size >= 3584);
     CHECK(a.hidden_size <= 4608);
+    CHECK(param_count_close(a, 8e9));
+    CHECK(param_count_close(infer_dense_arch(2.783), 2.783e9));
+    CHECK(param_count_close(infer_dense_arch(70), 70e9));
     const ModelArch huge = infer_dense_arch(1e4);  // 10T parameters: finite and sane
     CHECK(huge.hidden_size > 0);
-    CHECK(huge.num_layers <= 200);
+    CHECK(huge.num_layers <= 1000);
+    CHECK(param_count_close(huge, 1e13));
 }
