@@ -94,18 +94,33 @@ std::string show_number(double v) {
 
 // [SECTION] Reading one row: typed fields, each problem named by its JSON path
 
+// Warnings, capped at k_max_catalog_warnings (a hostile file can have millions of bad rows).
+struct Sink {
+    std::vector<std::string> list;
+    std::size_t suppressed = 0;
+    void add(std::string w) {
+        if (list.size() < k_max_catalog_warnings) list.push_back(std::move(w));
+        else ++suppressed;
+    }
+    std::vector<std::string> take() {
+        if (suppressed)
+            list.push_back("... and " + std::to_string(suppressed) + " more problems not shown (their rows were dropped)");
+        return std::move(list);
+    }
+};
+
 // One object of an array section. Every accessor records its problem (path: message) and
 // returns a neutral value, so a row reports all of its problems at once and is then dropped.
 class Row {
 public:
-    Row(const json& obj, std::string path, std::vector<std::string>& warnings)
+    Row(const json& obj, std::string path, Sink& warnings)
         : obj_(obj), path_(std::move(path)), warnings_(warnings) {}
 
     const std::string& path() const { return path_; }
     std::string at(const char* key) const { return path_ + "." + key; }
     bool ok() const { return problems_ == 0; }
     void problem(const std::string& key_path, const std::string& message) {
-        warnings_.push_back(key_path + ": " + message + "; row dropped");
+        warnings_.add(key_path + ": " + message + "; row dropped");
         ++problems_;
     }
     const json* get(const char* key) const {
@@ -192,7 +207,7 @@ public:
 private:
     const json& obj_;
     std::string path_;
-    std::vector<std::string>& warnings_;
+    Sink& warnings_;
     int problems_ = 0;
 };
 
@@ -374,6 +389,9 @@ std::optional<Error> section(const json& root, const char* key, bool required, c
         return std::nullopt;
     }
     if (!it->is_array()) return file_error("bad_type", "must be an array, got " + detail::show(*it), key);
+    if (it->size() > k_max_catalog_rows)
+        return file_error("too_many_rows", std::to_string(it->size()) + " rows; the limit is " +
+                                               std::to_string(k_max_catalog_rows) + " per section", key);
     out = &*it;
     return std::nullopt;
 }
@@ -396,7 +414,7 @@ std::optional<Error> read_currency(const json& root, bool required, std::optiona
         return std::nullopt;
     }
     if (!it->is_object()) return file_error("bad_type", "must be an object, got " + detail::show(*it), "currency");
-    std::vector<std::string> problems;
+    Sink problems;
     Row r(*it, "currency", problems);
     CurrencyRate c;
     c.cny_per_usd = r.number("cny_per_usd", true, true).value_or(0);
@@ -404,7 +422,7 @@ std::optional<Error> read_currency(const json& root, bool required, std::optiona
     c.confidence = r.confidence();
     c.source = r.text("source");
     if (!r.ok()) {  // prices cannot be shown in both currencies without it: the file is broken
-        std::string first = problems.front();
+        std::string first = problems.list.front();
         const std::string tail = "; row dropped";
         if (first.size() > tail.size()) first.resize(first.size() - tail.size());
         const auto colon = first.find(": ");
@@ -428,7 +446,7 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
 template <class T, class KeyFn, class ReadFn>
 void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn key_of, ReadFn read,
-                  std::vector<std::string>& warnings) {
+                  Sink& warnings) {
     if (!arr) return;
     using Key = decltype(key_of(std::declval<const T&>()));
     std::map<Key, std::string> seen;
@@ -436,7 +454,7 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
         const json& obj = (*arr)[i];
         const std::string path = std::string(name) + "[" + std::to_string(i) + "]";
         if (!obj.is_object()) {
-            warnings.push_back(path + ": must be an object, got " + detail::show(obj) + "; row dropped");
+            warnings.add(path + ": must be an object, got " + detail::show(obj) + "; row dropped");
             continue;
         }
         Row r(obj, path, warnings);
@@ -445,7 +463,7 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
         const Key k = key_of(*row);
         auto s = seen.find(k);
         if (s != seen.end()) {
-            warnings.push_back(path + ": duplicate " + describe(*row) + " (first at " + s->second + "); row dropped");
+            warnings.add(path + ": duplicate " + describe(*row) + " (first at " + s->second + "); row dropped");
             continue;
         }
         seen.emplace(k, path);
@@ -466,7 +484,7 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
 Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
     json root;
     if (auto e = parse_file(text, root)) return Result<Catalog>::failure(*e);
-    std::vector<std::string> warnings;
+    Sink warnings;
 
     if (auto it = root.find("schema"); it != root.end()) {
         auto s = detail::as_int(*it, 0, 1000000);
@@ -510,7 +528,7 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
     read_section(insts, "instances", cat.instances, instance_key,
                  [&cat](Row& r) { return read_instance(r, cat); }, warnings);
     read_section(mods, "models", cat.models, model_key, [](Row& r) { return read_model(r); }, warnings);
-    return Result<Catalog>::success(std::move(cat), std::move(warnings));
+    return Result<Catalog>::success(std::move(cat), warnings.take());
 }
 
 }  // namespace

@@ -363,6 +363,29 @@ TEST_CASE("catalog: size and depth limits are checked before parsing") {
     CHECK(b.error.message.find("8 MiB") != std::string::npos);
 }
 
+TEST_CASE("catalog: warnings are capped and a section has a row limit") {
+    std::string bad = "{\"instances\":[";
+    for (int i = 0; i < 150; ++i) bad += std::string(i ? "," : "") + "1";
+    bad += "]}";
+    Result<Catalog> base = fixture("valid_minimal.json");
+    REQUIRE(base.ok());
+    Result<Catalog> m = merge_catalog(*base, bad);
+    REQUIRE(m.ok());
+    REQUIRE(m.warnings.size() == k_max_catalog_warnings + 1);
+    CHECK(m.warnings[0] == "instances[0]: must be an object, got 1; row dropped");
+    CHECK(m.warnings.back() == "... and 50 more problems not shown (their rows were dropped)");
+    CHECK(m->instances.size() == 2);  // the base rows stay
+
+    std::string many = "{\"models\":[";
+    for (std::size_t i = 0; i <= k_max_catalog_rows; ++i) many += std::string(i ? "," : "") + "0";
+    many += "]}";
+    Result<Catalog> r = merge_catalog(*base, many);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error.code == "too_many_rows");
+    CHECK(r.error.path == "models");
+    CHECK(r.error.message == "20001 rows; the limit is 20000 per section");
+}
+
 // [SECTION] Merging a user catalog
 
 TEST_CASE("catalog: a user catalog replaces rows by id in place and adds new ones") {

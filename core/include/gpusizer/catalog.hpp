@@ -19,6 +19,8 @@ namespace gpusizer {
 inline constexpr std::size_t k_max_catalog_bytes = 8u << 20;  // 8 MiB; the built-in catalog is ~0.25 MiB
 inline constexpr int k_max_catalog_depth = 32;                // nesting levels; presets' configs need ~5
 inline constexpr std::size_t k_max_catalog_text = 4096;       // one string field (sources and notes run to ~1 KB)
+inline constexpr std::size_t k_max_catalog_rows = 20000;     // per section; the built-in has <= 156
+inline constexpr std::size_t k_max_catalog_warnings = 100;    // then one "... and N more problems" line
 inline constexpr int k_catalog_schema = 1;                    // the `schema` key this parser understands
 
 // How far a row was checked (shared/data/README.md): V, V-partial, V-draft, K.
