@@ -126,7 +126,8 @@ ModelStates model_states(double params, double largest_layer_params, const State
     m.optimizer = (b.master + b.optimizer) * params;
     if (stage >= 1) m.optimizer /= n;
     if (stage >= 2) m.gradients /= n;
-    if (stage >= 3) m.weights = m.weights / n + 2 * largest_layer_params * b.weight;
+    // The gathered copies hold the other ranks' (1 − 1/N) share of a layer; with N = 1 nothing is gathered.
+    if (stage >= 3) m.weights = m.weights / n + 2 * largest_layer_params * b.weight * (1 - 1 / n);
     if (offload != Offload::none) {
         // ZeRO-Offload: optimizer states, master weights and fp32 gradient partitions move to CPU
         // (DeepSpeed estimator: CPU 16 bytes/param × 1.5); the GPU keeps 16-bit params only.
@@ -135,7 +136,7 @@ ModelStates model_states(double params, double largest_layer_params, const State
         m.gradients = 0;
         if (offload == Offload::optimizer_and_params && stage >= 3) {
             m.host += b.weight * params / n;
-            m.weights = 2 * largest_layer_params * b.weight;  // only the gathered working set stays
+            m.weights = 2 * largest_layer_params * b.weight;  // only the gathered working set stays (DeepSpeed: 4 B × largest layer)
         }
     }
     return m;
@@ -243,7 +244,8 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
                 "research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD momentum 4 B, "
                 "Adafactor factored; ZeRO paper K = 12 with master weights");
     } else {
-        if (l.zero >= 3 && train) weights = weights / dp + 2 * largest_layer * 2;  // frozen base sharded by ZeRO-3 too
+        if (l.zero >= 3 && train)  // frozen base sharded by ZeRO-3 too, + 2 gathered layers
+            weights = weights / dp + 2 * largest_layer * (weights / std::fmax(1, params_nonexpert_gpu + params_expert_gpu)) * (1 - 1 / dp);
         explain("weights",
                 std::string(to_string(s.weight_dtype)) + " (" + num(weight_bits(s.weight_dtype)) +
                     " bits per quantized weight; embeddings, LM head, norms kept 16-bit" +

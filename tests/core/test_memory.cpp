@@ -1,0 +1,220 @@
+// Properties of the per-GPU breakdown: monotone in batch and sequence, ZeRO stages never
+// worse than the one before, tp=2 halves exactly what it divides, QLoRA < LoRA < full
+// fine-tune, and finite non-negative numbers for every input the spec allows.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "gpusizer/memory.hpp"
+#include "support.hpp"
+
+using namespace gpusizer;
+
+namespace {
+ModelArch fixture(const std::string& id) {
+    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
+    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
+    return *r;
+}
+MemoryBreakdown mem(const ModelArch& a, const Scenario& s) { return memory_per_gpu(a, s, layout_of(s), 0).gpu; }
+Scenario training(Task t) {
+    Scenario s;
+    s.task = t;
+    s.weight_dtype = t == Task::qlora ? WeightDtype::nf4 : WeightDtype::bf16;
+    s.master_weights = default_master_weights(t, s.weight_dtype);
+    return s;
+}
+const Task k_tasks[] = {Task::inference, Task::pretrain, Task::full_ft, Task::lora, Task::qlora};
+const char* const k_models[] = {"llama-3.1-8b", "mixtral-8x7b", "deepseek-v3", "gpt-oss-20b", "qwen3-30b-a3b", "llama-3.2-1b"};
+}  // namespace
+
+TEST_CASE("test_memory: memory never decreases with batch or sequence") {
+    for (const char* id : k_models) {
+        const ModelArch a = fixture(id);
+        for (Task t : k_tasks) {
+            for (Engine eng : {Engine::hf, Engine::vllm, Engine::llama_cpp}) {
+                if (t != Task::inference && eng != Engine::hf) continue;
+                Scenario s = training(t);
+                s.engine = eng;
+                const std::string name = id;
+                CAPTURE(name);
+                CAPTURE(static_cast<int>(t));
+                CAPTURE(static_cast<int>(eng));
+                std::uint64_t prev = 0;
+                for (std::int64_t b : {1, 2, 3, 8, 64}) {
+                    s.batch_size = b;
+                    const std::uint64_t m = mem(a, s).total;
+                    CHECK(m >= prev);
+                    prev = m;
+                }
+                s.batch_size = 2;
+                prev = 0;
+                for (std::int64_t q : {1, 100, 129, 4096, 100000}) {
+                    s.seq_len = q;
+                    const std::uint64_t m = mem(a, s).total;
+                    CHECK(m >= prev);
+                    prev = m;
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("test_memory: each ZeRO stage never uses more than the one before") {
+    for (const char* id : {"llama-3.1-8b", "mixtral-8x7b", "qwen3-30b-a3b"}) {
+        const ModelArch a = fixture(id);
+        for (Task t : {Task::pretrain, Task::full_ft, Task::lora, Task::qlora}) {
+            for (std::int64_t gpus : {1, 2, 8, 64}) {
+                for (Offload off : {Offload::none, Offload::optimizer}) {
+                    Scenario s = training(t);
+                    s.num_gpus = gpus;
+                    s.offload = off;
+                    std::uint64_t prev = ~0ULL;
+                    for (int z = 0; z <= 3; ++z) {
+                        s.zero_stage = z;
+                        const std::uint64_t m = mem(a, s).total;
+                        const std::string name = id;
+                        CAPTURE(name);
+                        CAPTURE(gpus);
+                        CAPTURE(z);
+                        CHECK(m <= prev);
+                        prev = m;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("test_memory: tp=2 halves what it divides and nothing else") {
+    const ModelArch a = fixture("llama-3.1-8b");
+    Scenario s;  // inference, bf16
+    s.num_gpus = 2;
+    s.tensor_parallel = 1;
+    const MemoryDetail one = memory_per_gpu(a, s, layout_of(s), 0);
+    s.tensor_parallel = 2;
+    const MemoryDetail two = memory_per_gpu(a, s, layout_of(s), 0);
+    // Weights: every linear and the vocab-parallel embedding/head halve; the 65 norms (h each) stay whole.
+    const double norms = 2.0 * (65 * 4096);
+    CHECK(static_cast<double>(two.gpu.weights) == doctest::Approx((static_cast<double>(one.gpu.weights) - norms) / 2 + norms).epsilon(1e-6));
+    // KV: 8 KV heads → 4 per GPU: exactly half per token.
+    CHECK(two.kv.full_per_token * 2 == one.kv.full_per_token);
+    CHECK(two.gpu.kv_cache * 2 == one.gpu.kv_cache);
+    // Overhead (CUDA context, NCCL) is per GPU and does not halve.
+    CHECK(two.gpu.overhead >= one.gpu.overhead * 95 / 100);
+    // KV heads are replicated once tp exceeds them: tp=16 on 8 KV heads keeps one head per GPU.
+    s.num_gpus = 16;
+    s.tensor_parallel = 16;
+    CHECK(kv_bytes_per_token(a, s, 16) == 2ULL * 32 * 1 * 128 * 2);
+    // MLA caches one latent per token on every TP rank.
+    CHECK(kv_bytes_per_token(fixture("deepseek-v3"), s, 8) == 70272ULL);
+}
+
+TEST_CASE("test_memory: QLoRA < LoRA < full fine-tune for the same model") {
+    for (const char* id : k_models) {
+        const ModelArch a = fixture(id);
+        const std::string name = id;
+        CAPTURE(name);
+        const std::uint64_t q = mem(a, training(Task::qlora)).total;
+        const std::uint64_t l = mem(a, training(Task::lora)).total;
+        const std::uint64_t f = mem(a, training(Task::full_ft)).total;
+        CHECK(q < l);
+        CHECK(l < f);
+    }
+}
+
+TEST_CASE("test_memory: training states by hand (Llama-3.1-8B, one GPU)") {
+    const ModelArch a = fixture("llama-3.1-8b");
+    const double P = 8030261248.0;
+    Scenario s = training(Task::full_ft);  // bf16 + fp32 master + AdamW: 2 + 2 + 4 + 8 B/param
+    MemoryBreakdown m = mem(a, s);
+    CHECK(static_cast<double>(m.weights) == doctest::Approx(2 * P));
+    CHECK(static_cast<double>(m.gradients) == doctest::Approx(2 * P));
+    CHECK(static_cast<double>(m.optimizer) == doctest::Approx(12 * P));
+    s.optimizer = Optimizer::adamw_8bit;  // int8 m, v + fp32 absmax per 2048, + master 4
+    CHECK(static_cast<double>(mem(a, s).optimizer) == doctest::Approx((4 + 2 + 8.0 / 2048) * P));
+    s.master_weights = false;  // pure bf16: Adam states in bf16
+    s.optimizer = Optimizer::adamw;
+    CHECK(static_cast<double>(mem(a, s).optimizer) == doctest::Approx(4 * P));
+    s.optimizer = Optimizer::sgd;
+    CHECK(mem(a, s).optimizer == 0);
+    s.optimizer = Optimizer::adafactor;  // factored: far below Adam
+    CHECK(static_cast<double>(mem(a, s).optimizer) < 0.01 * P);
+    // ZeRO-3 over 8 GPUs: states ÷ 8 + two gathered copies of the largest layer (the 525M embedding).
+    s = training(Task::full_ft);
+    s.num_gpus = 8;
+    s.zero_stage = 3;
+    m = mem(a, s);
+    CHECK(static_cast<double>(m.optimizer) == doctest::Approx(12 * P / 8));
+    CHECK(static_cast<double>(m.weights) == doctest::Approx(2 * P / 8 + 2 * 2 * 128256.0 * 4096 * 7 / 8));
+    // Offload: optimizer and gradients leave the GPU, the host gets 16 B/param × 1.5.
+    s.offload = Offload::optimizer;
+    const MemoryDetail d = memory_per_gpu(a, s, layout_of(s), 0);
+    CHECK(d.gpu.optimizer == 0);
+    CHECK(d.gpu.gradients == 0);
+    CHECK(static_cast<double>(d.host_bytes) >= 16 * P * 1.5);
+}
+
+TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=2048)") {
+    const ModelArch a = fixture("llama-3.1-8b");
+    Scenario s = training(Task::full_ft);
+    s.batch_size = 1;
+    s.seq_len = 2048;
+    const double T = 2048, h = 4096, i = 14336, V = 128256;
+    // Per layer: 4·2Th (norm/QKV/MLP inputs) + 2T·4096 (Q) + 2·2T·1024 (K, V) + 2T·4096 (attn out)
+    // + 4T·32 (fp32 logsumexp) + 4·2T·i (gate, SiLU, up, product); tail 2·2Th + (2+8)·T·V.
+    const double layer = 8 * T * h + 2 * T * 4096 + 4 * T * 1024 + 2 * T * 4096 + 4 * T * 32 + 8 * T * i;
+    const double expected = 32 * layer + 4 * T * h + 10 * T * V;
+    CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(expected).epsilon(1e-9));
+    // Full recompute keeps 32 layer inputs + one layer.
+    s.activation_checkpointing = Checkpointing::full;
+    CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(32 * 2 * T * h + layer + 4 * T * h + 10 * T * V).epsilon(1e-9));
+    // Eager attention adds the fp32 + 16-bit score matrices per layer: 6·b·a·s².
+    s.activation_checkpointing = Checkpointing::none;
+    s.attention = Attention::eager;
+    CHECK(static_cast<double>(mem(a, s).activations) ==
+          doctest::Approx(expected + 32 * 6 * 32 * T * T).epsilon(1e-9));
+}
+
+TEST_CASE("test_memory: sliding windows bound the cache (gpt-oss-20b)") {
+    const ModelArch a = fixture("gpt-oss-20b");
+    Scenario s;
+    const KvRate r = kv_rate(a, s, 1, 1);
+    // 12 full + 12 windowed layers × 2 × 8 heads × 64 × 2 B.
+    CHECK(r.full_per_token == 12 * 2 * 8 * 64 * 2);
+    CHECK(r.sliding_per_token == 12 * 2 * 8 * 64 * 2);
+    CHECK(r.window == 128);
+    CHECK(kv_cache_bytes(r, s, 1, 100000) == doctest::Approx(100000 * r.full_per_token + 128 * r.sliding_per_token));
+    s.engine = Engine::vllm;  // blocks of 16: 100 tokens occupy 112
+    CHECK(kv_cache_bytes(r, s, 1, 100) == doctest::Approx(112 * (r.full_per_token + r.sliding_per_token)));
+}
+
+TEST_CASE("test_memory: no NaN, no negative, no overflow for extreme inputs") {
+    ModelArch huge = infer_dense_arch(1e4);  // 10T parameters
+    for (Task t : k_tasks) {
+        for (Attention att : {Attention::flash, Attention::eager}) {
+            Scenario s = training(t);
+            s.attention = att;
+            s.seq_len = 10000000;  // 10M tokens of context
+            s.batch_size = 1000000;
+            const MemoryDetail d = memory_per_gpu(huge, s, layout_of(s), 80ULL << 30);
+            CHECK(d.gpu.total >= d.gpu.weights);
+            CHECK(d.gpu.total <= k_u64_cap);
+            CHECK(d.kv_budget_bytes == d.kv_budget_bytes);  // not NaN
+        }
+    }
+    // Every fixture, every dtype and kv dtype: finite, positive weights.
+    for (const char* id : k_models) {
+        const ModelArch a = fixture(id);
+        for (int w = 0; w < static_cast<int>(EnumNames<WeightDtype>::count); ++w) {
+            for (int k = 0; k < static_cast<int>(EnumNames<KvDtype>::count); ++k) {
+                Scenario s;
+                s.weight_dtype = static_cast<WeightDtype>(w);
+                s.kv_cache_dtype = static_cast<KvDtype>(k);
+                const MemoryBreakdown m = mem(a, s);
+                CHECK(m.weights > 0);
+                CHECK(m.total >= m.weights + m.kv_cache);
+            }
+        }
+    }
+}
