@@ -297,6 +297,16 @@ TEST_CASE("catalog: a broken row is dropped with its JSON path, the rest loads")
         {"row_price_without_date.json",
          {"instances[1].price_date: missing: a price needs the date it was read; row dropped"}, 2, 1, 1, 1},
         {"row_not_object.json", {"providers[1]: must be an object, got \"gcp\"; row dropped"}, 2, 1, 2, 1},
+        {"row_negative_vcpus.json", {"instances[1].vcpus: impossible value -4 (must be >= 0); row dropped"}, 2, 1, 1, 1},
+        {"row_bad_export_status.json",
+         {"accelerators[0].export_status: unknown value 'banned' (allowed: china-available, china-compliant, domestic, "
+          "legacy, not-applicable, not-sold-in-china, restricted); row dropped",
+          "instances[0].gpu: unknown accelerator 'h100_sxm'; row dropped"}, 1, 1, 1, 1},
+        // A dropped provider takes its instances along.
+        {"row_bad_provider_kind.json",
+         {"providers[0].kind: unknown value 'cloud' (allowed: china_cloud, gpu_cloud, hyperscaler, marketplace); row dropped",
+          "instances[0].provider: unknown provider 'aws'; row dropped",
+          "instances[1].provider: unknown provider 'aws'; row dropped"}, 2, 0, 0, 1},
         {"row_model_config_not_object.json",
          {"models[0].config: must be an object (a config.json), got \"config.json\"; row dropped"}, 2, 1, 2, 0},
     };
