@@ -46,6 +46,26 @@ EM_JS(void, js_set_canvas_size, (int w, int h), {
     Browser.setCanvasSize(w, h);
     if (GLFW.active) { GLFW.active.width = w; GLFW.active.height = h; }
 });
+// Touch: 3.1.6's GLFW turns touchstart/touchend into button presses but never moves the cursor
+// for them (Browser.calculateMouseEvent returns early: `event.touch` exists only under SDL), so a
+// tap presses wherever the cursor last was (emscripten-core/emscripten#20804, fixed by #20805
+// in 3.1.48; noted 2026-12). These listeners run first (registered before glfwInit's, capture
+// phase): they put the cursor under the finger, then GLFW reports the press/release there.
+// preventDefault stops the compatibility mouse events that would press a second time.
+EM_JS(void, js_install_touch_fix, (), {
+    var canvas = Module["canvas"];
+    function place(e) {
+        var t = e.changedTouches && e.changedTouches[0];
+        if (!t) return;
+        var r = canvas.getBoundingClientRect();
+        Browser.mouseX = (t.clientX - r.left) * (canvas.width / r.width);
+        Browser.mouseY = (t.clientY - r.top) * (canvas.height / r.height);
+        if (e.cancelable) e.preventDefault();
+    }
+    ["touchstart", "touchmove", "touchend", "touchcancel"].forEach(function(type) {
+        canvas.addEventListener(type, place, {capture: true, passive: false});
+    });
+});
 EM_JS(void, js_set_clipboard, (const char* text), {
     if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function() {});
 });
@@ -345,6 +365,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_stats() {
 
 int main() {
     g = new Web();
+    js_install_touch_fix();  // before glfwInit: our touch listeners must run before GLFW's
     if (!glfwInit()) {
         js_show_error("GLFW could not start in this browser.");
         return 1;

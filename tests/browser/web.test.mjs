@@ -23,8 +23,8 @@ after(async () => {
 });
 
 // A page with console/CSP problems collected; resolves once the first frame with the catalog is drawn.
-async function openPage({ deviceScaleFactor = 1, setup, hash = '' } = {}) {
-  const page = await chromium.browser.newPage({ viewport, deviceScaleFactor });
+async function openPage({ deviceScaleFactor = 1, setup, hash = '', options = {} } = {}) {
+  const page = await chromium.browser.newPage({ viewport, deviceScaleFactor, ...options });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
@@ -206,6 +206,23 @@ describe('web page', () => {
     await clickWidget(page, 'dtype_item:fp8');
     await waitScenario(page, 'weight_dtype', 'fp8');
     assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--weight_dtype', 'fp8']).text);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('touch (phone, DPR 2): taps open the dtype combo and pick an item', async () => {
+    const phone = { width: 390, height: 800 };
+    const { page, problems } = await openPage({ deviceScaleFactor: 2, options: { viewport: phone, hasTouch: true, isMobile: true } });
+    await waitReady(page);
+    const tap = async (name) => {
+      const h = await page.waitForFunction((n) => window.__gpusizer.widgets()[n], name, { timeout: 10000 });
+      const r = await h.jsonValue();
+      await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+    };
+    await tap('dtype_combo');
+    await tap('dtype_item:gguf_q4_k_m');
+    await waitScenario(page, 'weight_dtype', 'gguf_q4_k_m');
+    assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--weight_dtype', 'gguf_q4_k_m']).text);
     assert.deepEqual(problems, []);
     await page.close();
   });
