@@ -93,11 +93,13 @@ void App::frame(Host& host) {
         }
     } else {
         for (const std::string& w : link_warnings_) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "%s %s", tr().link_warning, w.c_str());
-        PanelContext ctx{*catalog_, scenario_, estimate_, tags_};
+        PanelContext ctx{*catalog_, scenario_, estimate_, tags_, host, link_, ui_};
         panel_model(ctx);
         recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
         ImGui::Spacing();
         panel_results(ctx);
+        ImGui::Spacing();
+        panel_share(ctx);
         panel_footer(ctx);
     }
     ImGui::End();

@@ -17,6 +17,7 @@
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/scenario.hpp"
 #include "host.hpp"
+#include "panels.hpp"
 #include "widget_tags.hpp"
 
 namespace gpusizer::shell {
@@ -72,6 +73,7 @@ private:
     std::vector<std::string> link_warnings_;
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;
+    UiState ui_;
     std::uint64_t frames_ = 0, estimates_ = 0;
     bool redraw_requested_ = true;
 };

@@ -21,6 +21,10 @@ public:
     // The web host puts it in the URL fragment with history.replaceState; others ignore it.
     virtual void set_link(std::string_view fragment) { (void)fragment; }
 
+    // The full share URL for a fragment, as a person would paste it. The web host builds it from
+    // the page's own address; elsewhere the bare fragment is the best there is.
+    virtual std::string share_url(std::string_view fragment) { return "#" + std::string(fragment); }
+
     // A plain-text summary of the current results for people and tools that cannot read the
     // canvas (the page puts it in an aria-live region). Called when the results change.
     virtual void set_summary(std::string_view text) { (void)text; }

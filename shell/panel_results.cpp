@@ -56,6 +56,18 @@ std::string summary_text(const Catalog& catalog, const Scenario& s, const Result
     return buf;
 }
 
+void panel_share(PanelContext& ctx) {
+    if (ImGui::Button(tr().copy_link)) {
+        ctx.ui.copied_url = ctx.host.share_url(ctx.link);
+        ctx.host.set_clipboard(ctx.ui.copied_url);
+    }
+    ctx.tags.tag_item("copy_link");
+    if (!ctx.ui.copied_url.empty() && ctx.ui.copied_url == ctx.host.share_url(ctx.link)) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr().link_copied);
+    }
+}
+
 void panel_footer(PanelContext& ctx) {
     // Pinned to the bottom of the window when there is room, else right after the content.
     const float line = ImGui::GetFrameHeightWithSpacing();

@@ -20,6 +20,8 @@ constexpr Strings k_strings_en = {
     /*prices_as_of*/ "prices as of",
     /*family_other*/ "Other",
     /*link_warning*/ "Link:",
+    /*copy_link*/ "Copy share link",
+    /*link_copied*/ "Copied to the clipboard.",
     /*summary_format*/ "%s in %s: %s parameters; weights need %s per GPU (%s bytes).",
 };
 

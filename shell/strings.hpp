@@ -23,6 +23,8 @@ struct Strings {
     const char* prices_as_of;      // footer: "prices as of"
     const char* family_other;      // model group for presets without a family
     const char* link_warning;      // prefix of a share-link warning
+    const char* copy_link;         // button: copy the share link
+    const char* link_copied;       // shown after copying
     const char* summary_format;    // printf: model, dtype, parameters, weights GiB, weights bytes
 };
 

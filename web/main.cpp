@@ -67,7 +67,27 @@ EM_JS(void, js_install_touch_fix, (), {
     });
 });
 EM_JS(void, js_set_clipboard, (const char* text), {
-    if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function() {});
+    if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString(text)).catch(function(e) {
+        console.warn("gpusizer: the clipboard refused the text: " + e);
+    });
+});
+EM_JS(char*, js_share_url, (const char* fragment), {  // caller frees
+    var s = location.origin + location.pathname + location.search + "#" + UTF8ToString(fragment);
+    var n = lengthBytesUTF8(s) + 1;
+    var p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+// Paste (Ctrl+V) arrives as a DOM event with the text; ImGui then reads it from the host.
+EM_JS(void, js_watch_paste, (), {
+    window.addEventListener("paste", function(e) {
+        var t = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+        var n = lengthBytesUTF8(t) + 1;
+        var p = _malloc(n);
+        stringToUTF8(t, p, n);
+        Module["_gpusizer_on_paste"](p);
+        _free(p);
+    });
 });
 EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), "_blank", "noopener"); });
 EM_JS(void, js_replace_hash, (const char* fragment), {
@@ -98,6 +118,12 @@ struct WebHost final : gpusizer::shell::Host {
         js_set_clipboard(clipboard.c_str());
     }
     std::string get_clipboard() override { return clipboard; }
+    std::string share_url(std::string_view fragment) override {
+        char* p = js_share_url(std::string(fragment).c_str());
+        std::string s = p ? p : "";
+        std::free(p);
+        return s;
+    }
     void set_link(std::string_view fragment) override {
         last_link.assign(fragment);
         js_replace_hash(last_link.c_str());
@@ -295,6 +321,12 @@ std::string current_hash() {
     return s;
 }
 
+extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_paste(const char* text) {
+    if (!g) return;
+    g->host.clipboard = text ? text : "";
+    wake();
+}
+
 extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_hash_changed() {
     if (!g) return;
     const std::string h = current_hash();
@@ -396,6 +428,10 @@ int main() {
     glfwSetWindowFocusCallback(g->window, cb_focus);
     ImGui_ImplGlfw_InitForOpenGL(g->window, /*install_callbacks=*/true);
     glfwSetScrollCallback(g->window, cb_scroll_ignored);  // see on_wheel
+    // GLFW's clipboard is a no-op in the browser (pitfall 5): ImGui's copy/paste go through the host.
+    io.SetClipboardTextFn = [](void*, const char* text) { g->host.set_clipboard(text ? text : ""); };
+    io.GetClipboardTextFn = [](void*) -> const char* { return g->host.clipboard.c_str(); };
+    js_watch_paste();
     emscripten_set_wheel_callback("#canvas", nullptr, /*useCapture=*/false, on_wheel);
     ImGui_ImplOpenGL3_Init("#version 300 es");  // WebGL2 = GLSL ES 3.00 (pitfall 4)
 

@@ -153,6 +153,22 @@ describe('web page', () => {
     await page.close();
   });
 
+  test('"Copy share link" puts the page URL with the scenario\'s fragment on the clipboard', async () => {
+    const link = cliLink(['--model', 'qwen3-14b', '--weight_dtype', 'fp8']);
+    const { page, problems } = await openPage({ hash: link });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    await waitReady(page);
+    await clickWidget(page, 'copy_link');
+    let text = '';
+    for (let i = 0; i < 100 && !text.includes('#v='); ++i) {
+      await page.waitForTimeout(100);
+      text = await page.evaluate(() => navigator.clipboard.readText());
+    }
+    assert.equal(text, url + link);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('a share link with a bad value keeps the default and warns, never fails', async () => {
     const { page, problems } = await openPage({ hash: '#v=1&m=qwen3-8b&w=int7' });
     await waitReady(page);
