@@ -128,6 +128,16 @@ struct ClickScript {
     }
 };
 
+// The desktop's platform services: the system clipboard through GLFW.
+struct DesktopHost final : gpusizer::shell::Host {
+    GLFWwindow* window = nullptr;
+    void set_clipboard(std::string_view text) override { glfwSetClipboardString(window, std::string(text).c_str()); }
+    std::string get_clipboard() override {
+        const char* s = glfwGetClipboardString(window);
+        return s ? s : "";
+    }
+};
+
 }  // namespace
 
 // [SECTION] main
@@ -190,7 +200,8 @@ int main(int argc, char** argv) {
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
 
-    gpusizer::shell::Host host;  // defaults: the desktop needs no platform services yet
+    DesktopHost host;
+    host.window = window;
     ClickScript script{opt.clicks};
     const bool scripted = opt.frames > 0;
     int frames_left = opt.frames;
