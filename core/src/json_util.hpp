@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +62,120 @@ inline bool nesting_within(std::string_view text, int max_depth) {
         }
     }
     return true;
+}
+
+// True when s is well-formed UTF-8 (nlohmann's dump() aborts on anything else without exceptions).
+inline bool valid_utf8(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        std::size_t extra;
+        if (c < 0x80) extra = 0;
+        else if (c >= 0xC2 && c <= 0xDF) extra = 1;
+        else if (c >= 0xE0 && c <= 0xEF) extra = 2;
+        else if (c >= 0xF0 && c <= 0xF4) extra = 3;
+        else return false;  // continuation byte, overlong lead (C0, C1) or above U+10FFFF
+        if (i + extra >= s.size() && extra > 0) return false;  // truncated sequence
+        for (std::size_t k = 1; k <= extra; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return false;
+        if (extra >= 2) {
+            const unsigned char d = static_cast<unsigned char>(s[i + 1]);
+            if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) ||  // overlong, surrogates
+                (c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90))    // overlong, above U+10FFFF
+                return false;
+        }
+        i += extra + 1;
+    }
+    return true;
+}
+
+// Text safe to echo in a message: printable ASCII and well-formed UTF-8 characters as they
+// are, control characters, '%' and broken bytes as %XX; cut after about 60 bytes.
+inline std::string printable(std::string_view s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (out.size() >= 60) {
+            out += "...";
+            break;
+        }
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (c >= 0x80 && i + len <= s.size() && valid_utf8(s.substr(i, len))) {
+            out.append(s.substr(i, len));
+            i += len;
+            continue;
+        }
+        if (c >= 0x20 && c < 0x7F && c != '%') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+        ++i;
+    }
+    return out;
+}
+
+// Keys that appear twice in the top-level object of `text` (nlohmann keeps the last silently).
+inline std::vector<std::string> duplicate_top_level_keys(std::string_view text) {
+    std::vector<std::string> seen, dups;
+    json::parser_callback_t cb = [&](int depth, json::parse_event_t event, json& parsed) {
+        if (event == json::parse_event_t::key && depth == 1 && parsed.is_string()) {
+            const std::string k = parsed.get<std::string>();
+            bool again = false;
+            for (const auto& x : seen) again = again || x == k;
+            if (again) {
+                bool listed = false;
+                for (const auto& x : dups) listed = listed || x == k;
+                if (!listed) dups.push_back(k);
+            } else {
+                seen.push_back(k);
+            }
+        }
+        return true;
+    };
+    const json ignored = json::parse(text, cb, false);  // only the callback matters
+    (void)ignored;
+    return dups;
+}
+
+// Where a syntax error is, without exceptions: "syntax error at byte 13 (…)".
+inline std::string syntax_error_place(std::string_view text) {
+    struct Sax : nlohmann::json_sax<json> {
+        std::size_t position = 0;
+        std::string token;
+        bool null() override { return true; }
+        bool boolean(bool) override { return true; }
+        bool number_integer(number_integer_t) override { return true; }
+        bool number_unsigned(number_unsigned_t) override { return true; }
+        bool number_float(number_float_t, const string_t&) override { return true; }
+        bool string(string_t&) override { return true; }
+        bool binary(binary_t&) override { return true; }
+        bool start_object(std::size_t) override { return true; }
+        bool key(string_t&) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool parse_error(std::size_t pos, const std::string& last, const nlohmann::detail::exception&) override {
+            position = pos;
+            token = last;
+            return false;
+        }
+    } sax;
+    json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, true, false);
+    if (sax.position == 0) return "";
+    std::string out = "syntax error at byte " + std::to_string(sax.position);
+    // The token that failed starts at or just before the error position.
+    std::string around(text.substr(sax.position >= 2 ? sax.position - 2 : 0, 12));
+    for (char& c : around) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (around.find("nan") != std::string::npos || around.find("inf") != std::string::npos)
+        out += " (NaN and Infinity are not JSON numbers)";
+    else if (sax.position >= text.size())
+        out += " (the text ends too early)";
+    return out;
 }
 
 }  // namespace gpusizer::detail

@@ -9,6 +9,7 @@
 // [SECTION] Encoding
 // [SECTION] Decoding
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -213,6 +214,7 @@ Result<Scenario> decode_link(std::string_view link) {
     json obj = json::object();
     json cfg = json::object();
     bool has_version = false;
+    std::vector<std::string> seen;  // keys already read, to report repeats
 
     std::size_t start = 0;
     while (start <= link.size()) {
@@ -227,16 +229,27 @@ Result<Scenario> decode_link(std::string_view link) {
         const std::size_t eq = pair.find('=');
         const auto key = percent_decode(pair.substr(0, eq));
         const auto val = percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
-        const std::string shown_key = key ? *key : std::string(pair.substr(0, std::min<std::size_t>(eq, 40)));
+        // Keys and values are echoed only in printable form (%XX for other bytes).
+        const std::string shown_key =
+            key ? detail::printable(*key) : detail::printable(pair.substr(0, std::min<std::size_t>(eq, 40)));
         if (!key || !val) {
             warnings.push_back("link: '" + shown_key + "' has a broken %-escape; ignored");
             continue;
         }
+        if (!detail::valid_utf8(*val)) {
+            warnings.push_back("link: " + shown_key + " is not valid UTF-8 text; ignored");
+            continue;
+        }
+        if (std::find(seen.begin(), seen.end(), *key) != seen.end())
+            warnings.push_back("link: " + shown_key + " is given twice; the last value (" + detail::printable(*val) +
+                               ") is used");
+        else
+            seen.push_back(*key);
         if (*key == "v") {
             has_version = true;
             if (*val != std::to_string(k_link_version))
-                warnings.push_back("link: version " + *val + " is newer or unknown; reading it as version " +
-                                   std::to_string(k_link_version));
+                warnings.push_back("link: version " + detail::printable(*val) +
+                                   " is newer or unknown; reading it as version " + std::to_string(k_link_version));
             continue;
         }
         if (key->rfind(k_cfg_prefix, 0) == 0) {
@@ -253,7 +266,7 @@ Result<Scenario> decode_link(std::string_view link) {
     }
             GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X
-            if (!known) warnings.push_back("link: unknown model field '" + field + "' ignored");
+            if (!known) warnings.push_back("link: unknown model field '" + detail::printable(field) + "' ignored");
             continue;
         }
         const char* lk = long_key(*key);

@@ -2,8 +2,10 @@
 
 namespace gpusizer {
 
+// Messages usually start with their key already ("batch_size: 0 is not …"): then as is.
 std::string format_error(const Error& e) {
-    return e.path.empty() ? e.message : e.path + ": " + e.message;
+    if (e.path.empty() || e.message.rfind(e.path + ":", 0) == 0) return e.message;
+    return e.path + ": " + e.message;
 }
 
 }  // namespace gpusizer

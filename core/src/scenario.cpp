@@ -185,7 +185,7 @@ Result<Scenario> parse_scenario_object(const json& obj) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         bool known = false;
         for (const char* k : k_known_keys) known = known || it.key() == k;
-        if (!known) r.warnings.push_back("unknown key '" + it.key() + "' ignored");
+        if (!known) r.warnings.push_back("unknown key '" + detail::printable(it.key()) + "' ignored");
     }
 
     // The model: exactly one source; `model` wins when several are given.
@@ -312,8 +312,20 @@ Result<Scenario> parse_scenario_json(std::string_view text) {
         return Result<Scenario>::failure(
             {"too_deep", "scenario JSON nests deeper than " + std::to_string(k_max_json_depth) + " levels", ""});
     const json obj = json::parse(text, nullptr, false);
-    if (obj.is_discarded()) return Result<Scenario>::failure({"bad_json", "scenario is not valid JSON", ""});
-    return parse_scenario_object(obj);
+    if (obj.is_discarded()) {
+        const std::string place = detail::syntax_error_place(text);
+        return Result<Scenario>::failure(
+            {"bad_json", "scenario is not valid JSON" + (place.empty() ? std::string() : ": " + place), ""});
+    }
+    Result<Scenario> r = parse_scenario_object(obj);
+    // nlohmann keeps the last of duplicate keys silently; say so.
+    std::vector<std::string> notes;
+    if (obj.is_object())
+        for (const std::string& k : detail::duplicate_top_level_keys(text))
+            notes.push_back("duplicate key '" + detail::printable(k) + "': the last value (" + detail::show(obj[k]) +
+                            ") is used");
+    r.warnings.insert(r.warnings.begin(), notes.begin(), notes.end());
+    return r;
 }
 
 // [SECTION] Printing

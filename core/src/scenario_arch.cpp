@@ -1,5 +1,7 @@
 // hf_config inside a scenario: read a config.json or gpusizer's normalised arch object, and
 // print the normalised object (from the one field table in model.hpp).
+#include <optional>
+
 #include "scenario_internal.hpp"
 
 namespace gpusizer {
@@ -18,18 +20,28 @@ ojson arch_to_json_object(const ModelArch& a) {
 
 namespace {
 
-bool read_field(const json& v, std::uint64_t& out) {
-    const auto i = detail::as_int(v, 0, INT64_MAX);
-    if (i) out = static_cast<std::uint64_t>(*i);
-    return i.has_value();
+// Same bounds as parse_hf_config: dimensions below 2^32 keep every product exact.
+constexpr std::int64_t k_max_arch_value = 4294967295LL;
+constexpr std::size_t k_max_arch_text = 64;
+
+std::optional<std::string> read_field(const json& v, std::uint64_t& out) {
+    const auto i = detail::as_int(v, 0, k_max_arch_value);
+    if (!i) return "expected an integer between 0 and 4294967295, got " + detail::show(v);
+    out = static_cast<std::uint64_t>(*i);
+    return std::nullopt;
 }
-bool read_field(const json& v, bool& out) {
-    if (v.is_boolean()) out = v.get<bool>();
-    return v.is_boolean();
+std::optional<std::string> read_field(const json& v, bool& out) {
+    if (!v.is_boolean()) return "expected true or false, got " + detail::show(v);
+    out = v.get<bool>();
+    return std::nullopt;
 }
-bool read_field(const json& v, std::string& out) {
-    if (v.is_string()) out = v.get<std::string>();
-    return v.is_string() && out.size() <= 128;
+std::optional<std::string> read_field(const json& v, std::string& out) {
+    if (!v.is_string()) return "expected a string, got " + detail::show(v);
+    const std::string t = v.get<std::string>();
+    if (t.size() > k_max_arch_text || !detail::valid_utf8(t))
+        return "expected text of at most 64 bytes of UTF-8, got '" + detail::printable(t) + "'";
+    out = t;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -39,10 +51,10 @@ Result<ModelArch> arch_from_json_object(const json& v) {
     if (!v.contains("gpusizer_arch")) return parse_hf_config(v.dump());
     ModelArch a;
     std::vector<std::string> warnings;
-#define GPUSIZER_X(type, member, hf, link, def)                                                        \
-    if (v.contains(#member) && !read_field(v[#member], a.member))                                     \
-        return Result<ModelArch>::failure({"bad_type", std::string(#member) + ": unexpected value " + \
-                                                           detail::show(v[#member]), #member});
+#define GPUSIZER_X(type, member, hf, link, def)                                                   \
+    if (v.contains(#member))                                                                     \
+        if (auto problem = read_field(v[#member], a.member))                                     \
+            return Result<ModelArch>::failure({"bad_type", std::string(#member) + ": " + *problem, #member});
     GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X
     for (auto it = v.begin(); it != v.end(); ++it) {
@@ -50,7 +62,7 @@ Result<ModelArch> arch_from_json_object(const json& v) {
 #define GPUSIZER_X(type, member, hf, link, def) known = known || it.key() == #member;
         GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X
-        if (!known) warnings.push_back("unknown architecture field '" + it.key() + "' ignored");
+        if (!known) warnings.push_back("unknown architecture field '" + detail::printable(it.key()) + "' ignored");
     }
     return Result<ModelArch>::success(a, warnings);
 }

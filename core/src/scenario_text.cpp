@@ -100,10 +100,11 @@ json text_to_json(ValueKind kind, std::string_view text) {
             if (parse_enum<LoraTargets>(text) && text != "custom") return json(std::string(text));
             return json(split_commas(text));
         case ValueKind::config: {
+            // Oversized or deeply nested text stays a string; callers report the limit first.
             if (text.size() > k_max_scenario_bytes || !detail::nesting_within(text, k_max_json_depth))
                 return json(std::string("<config too large or too deep>"));
             json v = json::parse(text, nullptr, false);
-            return v.is_discarded() ? json(std::string(text)) : v;
+            return v.is_discarded() ? json(detail::printable(text)) : v;
         }
         case ValueKind::text: break;
     }
@@ -126,9 +127,22 @@ Result<Scenario> parse_scenario_overrides(std::string_view base_json, const Text
             obj.erase("params_b");
         }
         if (key == "prompt_tokens" || key == "output_tokens") obj.erase("seq_len");
+        if (key == "hf_config") {
+            if (text.size() > k_max_scenario_bytes)
+                return Result<Scenario>::failure({"too_large",
+                                                  "hf_config: config.json is " + std::to_string(text.size()) +
+                                                      " bytes; the limit is " + std::to_string(k_max_scenario_bytes),
+                                                  "hf_config"});
+            if (!detail::nesting_within(text, k_max_json_depth))
+                return Result<Scenario>::failure(
+                    {"too_deep", "hf_config: nested deeper than " + std::to_string(k_max_json_depth) + " levels", "hf_config"});
+        }
         obj[key] = text_to_json(*kind, text);
-        if (key == "hf_config" && text_to_json(*kind, text).is_string())
-            return Result<Scenario>::failure({"bad_json", "hf_config: not a valid JSON object", "hf_config"});
+        if (key == "hf_config" && obj[key].is_string()) {
+            const std::string place = detail::syntax_error_place(text);
+            return Result<Scenario>::failure(
+                {"bad_json", "hf_config: not valid JSON" + (place.empty() ? std::string() : ": " + place), "hf_config"});
+        }
     }
     return parse_scenario_object(obj);
 }
