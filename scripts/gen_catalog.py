@@ -250,10 +250,31 @@ def models():
     return sorted(out, key=lambda m: (rank.get(m["id"], len(rank)), m["id"]))
 
 
+# Per-GPU listings (RunPod pods, Vast.ai and mainland marketplaces sell GPUs one at a time at a
+# per-GPU price): one machine holds up to this many at that price. ASSUMPTION (RunPod's note:
+# "multi-GPU pods scale linearly"; 8 is the common server size), documented in docs/catalog.md.
+PER_GPU_MAX = 8
+PER_GPU_PROVIDERS = ("runpod", "vastai")
+
+
+def mark_per_gpu_listings(insts, accels):
+    form = {a["id"]: a.get("form_factor") or "" for a in accels}
+    for i in insts:
+        per_gpu = i["gpu_count"] == 1 and (
+            "per GPU" in i["id"] or "Per-GPU" in (i["notes"] or "") or i["provider"] in PER_GPU_PROVIDERS)
+        if not per_gpu or form.get(i["gpu"], "").startswith("TPU"):
+            continue
+        i["scales_to_gpus"] = PER_GPU_MAX
+        # SXM boards come on NVLink/NVSwitch baseboards; everything else is assumed to talk over PCIe.
+        i["scaled_interconnect"] = "nvlink" if "SXM" in form.get(i["gpu"], "") else "pcie"
+
+
 def build():
     with open(os.path.join(SRC, "providers.json"), encoding="utf-8") as f:
         names = json.load(f)["csv_names"]
     insts, excluded = instances(names)
+    accels = accelerators()
+    mark_per_gpu_listings(insts, accels)
     provs, _ = providers(insts)
     known = {p["id"] for p in provs}
     for i in insts:
@@ -268,7 +289,7 @@ def build():
         "prices_note": "prices_as_of is the newest dated price; many rows are catalog snapshots without a date "
                        "(see each row's price_date). Spot prices move hourly.",
         "currency": CURRENCY,
-        "accelerators": accelerators(),
+        "accelerators": accels,
         "providers": provs,
         "instances": insts,
         "models": models(),

@@ -316,6 +316,14 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     if (i.ondemand_per_hour && i.spot_per_hour && *i.spot_per_hour > *i.ondemand_per_hour)
         r.problem(r.at("spot_per_hour"), "spot price " + show_number(*i.spot_per_hour) + " is above the on-demand price " +
                                              show_number(*i.ondemand_per_hour));
+    // Per-GPU listings: one machine holds up to scales_to_gpus at the per-GPU price.
+    if (auto n = r.number("scales_to_gpus", false, true)) {
+        if (*n != static_cast<double>(static_cast<std::int64_t>(*n)) || *n < i.gpu_count || *n > 64)
+            r.problem(r.at("scales_to_gpus"), "expected a whole number from gpu_count to 64, got " + show_number(*n));
+        else
+            i.scales_to_gpus = *n;
+        i.scaled_interconnect = r.one_of("scaled_interconnect", k_interconnects, true);
+    }
     i.price_date = r.opt_text("price_date");
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date.empty())
         r.problem(r.at("price_date"), "missing: a price needs the date it was read");

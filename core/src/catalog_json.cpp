@@ -49,6 +49,7 @@ ojson instance(const Instance& i) {
     j["regions"] = i.regions, j["price_region"] = or_null(i.price_region), j["cn_mainland"] = i.cn_mainland;
     j["currency"] = i.currency, j["ondemand_per_hour"] = or_null(i.ondemand_per_hour);
     j["spot_per_hour"] = or_null(i.spot_per_hour), j["spot_is_typical_discount"] = i.spot_is_typical_discount;
+    if (i.scales_to_gpus > 0) j["scales_to_gpus"] = i.scales_to_gpus, j["scaled_interconnect"] = i.scaled_interconnect;
     j["price_date"] = i.price_date, j["price_date_iso"] = or_null(i.price_date_iso);
     j["confidence"] = to_string(i.confidence), j["is_estimate"] = is_estimate(i.confidence);
     j["source"] = i.source, j["notes"] = i.notes;

@@ -60,6 +60,12 @@ std::string hours_text(double h) {
     return fmt("%.1f days", h / 24);
 }
 
+std::string hours_text_zh(double h) {
+    if (h < 1) return fmt("%.0f 分钟", h * 60);
+    if (h < 48) return fmt("%.1f 小时", h);
+    return fmt("%.1f 天", h / 24);
+}
+
 const char* task_title(Task t) {
     switch (t) {
         case Task::inference: return "serving";
@@ -200,7 +206,6 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         const Accelerator* a0 = catalog.find_accelerator(inst.gpu);
         const Provider* prov = catalog.find_provider(inst.provider);
         if (!a0 || inst.gpu_count <= 0) continue;
-        if (!inst.ondemand_per_hour && !inst.spot_per_hour) continue;
 
         // A fractional GPU (e.g. 1/3 of an A10) has that share of memory and speed.
         const bool fractional = inst.gpu_count < 1;
@@ -212,11 +217,29 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             a.tflops_bf16_dense *= f, a.tflops_fp16_dense *= f, a.tflops_fp8_dense *= f, a.tflops_tf32 *= f,
                 a.tflops_fp32 *= f;
         }
-        const std::int64_t per_node = fractional ? 1 : static_cast<std::int64_t>(inst.gpu_count);
         std::uint64_t memory = a.memory_bytes;
         if (s.gpu_memory_gib && !s.gpu.empty()) memory = static_cast<std::uint64_t>(*s.gpu_memory_gib * 1073741824.0);
 
-        Fit fit = planner.find(a, memory, per_node, fractional);
+        // The node: the listing's fixed shape, or for a per-GPU listing the smallest machine of
+        // 1, 2, 4 … GPUs that fits (price, vCPUs and RAM scale with it; multi-node only at the largest).
+        std::int64_t per_node = fractional ? 1 : static_cast<std::int64_t>(inst.gpu_count);
+        std::string interconnect = inst.interconnect;
+        double scale = 1;
+        Fit fit;
+        if (!fractional && inst.scales_to_gpus > inst.gpu_count) {
+            const auto most = static_cast<std::int64_t>(inst.scales_to_gpus);
+            for (std::int64_t k = per_node; k <= most && !fit.found; k *= 2) {
+                fit = planner.find(a, memory, k, false, 1, k * 2 > most ? k_max_nodes_for_fit : 1);
+                if (fit.found) {
+                    per_node = k;
+                    interconnect = k > 1 ? inst.scaled_interconnect : inst.interconnect;
+                    scale = static_cast<double>(k) / inst.gpu_count;
+                }
+            }
+        } else {
+            fit = planner.find(a, memory, per_node, fractional);
+        }
+        const double vcpus = inst.vcpus * scale, ram_gib = inst.ram_gib * scale;
         ++rec.considered;
         if (!fit.found) {
             if (!no_fit_reported[a.id + std::to_string(per_node)]) {
@@ -228,15 +251,19 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             continue;
         }
 
-        const bool pcie_mp = inst.interconnect == "pcie" &&
+        const bool pcie_mp = (interconnect == "pcie" || interconnect == "none") &&
                              (fit.plan.tensor_parallel > 1 || (fit.plan.pipeline_parallel > 1 && fit.nodes == 1));
 
-        // Price options by spot policy.
-        std::vector<bool> spot_options;
-        if (s.spot != SpotPolicy::only && inst.ondemand_per_hour) spot_options.push_back(false);
-        if (s.spot != SpotPolicy::never && inst.spot_per_hour) spot_options.push_back(true);
+        // Price options by spot policy; a listing without any price is still shown (price unknown).
+        enum class PriceKind { ondemand, spot, unknown };
+        std::vector<PriceKind> price_options;
+        if (s.spot != SpotPolicy::only && inst.ondemand_per_hour) price_options.push_back(PriceKind::ondemand);
+        if (s.spot != SpotPolicy::never && inst.spot_per_hour) price_options.push_back(PriceKind::spot);
+        if (s.spot != SpotPolicy::only && !inst.ondemand_per_hour && !inst.spot_per_hour)
+            price_options.push_back(PriceKind::unknown);
 
-        for (bool spot : spot_options) {
+        for (PriceKind kind : price_options) {
+            const bool spot = kind == PriceKind::spot;
             Fit f = fit;
             Offer o;
             o.provider = inst.provider;
@@ -245,14 +272,18 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             o.region = inst.price_region;
             o.gpu = a.id;
             o.gpu_name = gpu_label(a);
-            o.interconnect = inst.interconnect;
-            o.vcpus = inst.vcpus;
-            o.ram_gib = inst.ram_gib;
+            o.interconnect = interconnect;
+            o.vcpus = vcpus;
+            o.ram_gib = ram_gib;
+            o.price_known = kind != PriceKind::unknown;
             o.spot = spot;
             o.cn_mainland = inst.cn_mainland;
             o.currency = to_string(s.currency);
             o.gpu_memory_bytes = memory;
-            const double node_price = spot ? *inst.spot_per_hour : *inst.ondemand_per_hour;
+            const double node_price = (kind == PriceKind::spot       ? *inst.spot_per_hour
+                                       : kind == PriceKind::ondemand ? *inst.ondemand_per_hour
+                                                                     : 0.0) *
+                                      scale;
             o.price_is_estimate = is_estimate(inst.confidence) || (spot && inst.spot_is_typical_discount);
 
             // Scale out for a deadline (training): more nodes until the run is short enough.
@@ -285,7 +316,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                     const std::int64_t replicas = ff.plan.data_parallel;
                     InferenceSpeed sp = inference_speed(ff.est.scenario, *arch, ff.est.params, ff.est.memory_per_gpu_bytes,
                                                         ff.est.kv_bytes_per_token, a, ff.plan.tensor_parallel, replicas,
-                                                        inst.interconnect);
+                                                        interconnect);
                     o.tokens_per_s = sp.tokens_per_s;
                     o.mfu = 0;
                     if (s.train_tokens && sp.tokens_per_s > 0) {
@@ -293,6 +324,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                         o.gpu_hours = *o.hours * static_cast<double>(ff.gpus);
                     }
                 }
+                if (!o.price_known) return;
                 if (o.tokens_per_s > 0)
                     o.cost_per_million_tokens = o.price_per_hour * (1 + overhead) / (o.tokens_per_s * 3600.0) * 1e6;
                 if (o.hours) o.total_cost = o.price_per_hour * *o.hours;
@@ -321,30 +353,42 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             if (f.plan.tensor_parallel > 1 || f.plan.pipeline_parallel > 1)
                 add_check(o, "pcie_model_parallel", !pcie_mp,
                           pcie_mp ? "model parallelism over PCIe: utilisation can fall to ~50%"
-                                  : "model parallel inside " + inst.interconnect);
+                                  : "model parallel inside " + interconnect);
             if (f.nodes > 1) {
                 const bool fast = inst.network_gbps >= k_fast_fabric_gbps;
                 add_check(o, "fabric", fast,
                           fmt("%.0f", inst.network_gbps) + " Gbps between nodes" +
                               (fast ? "" : ": no InfiniBand/EFA/RoCE-class fabric, multi-node scaling will suffer"));
             }
-            const double vram_gib = double(memory) / 1073741824.0 * double(per_node) * (fractional ? 1 : 1);
+            const double vram_gib = double(memory) / 1073741824.0 * double(per_node);
             const double host_need_gib = double(f.est.host_memory_bytes) / 1073741824.0 / double(f.nodes);
-            const bool ram_ok = inst.ram_gib <= 0 || inst.ram_gib >= host_need_gib;
-            if (!ram_ok)
+            const bool ram_ok = ram_gib <= 0 || ram_gib >= host_need_gib;
+            if (ram_gib <= 0)
                 add_check(o, "host_ram", false,
-                          fmt("%.0f", inst.ram_gib) + " GiB RAM per node, the job needs " + fmt("%.0f", host_need_gib) +
+                          "host RAM not listed: check it holds " + fmt("%.0f", std::max(host_need_gib, k_host_ram_per_vram * vram_gib)) +
+                              " GiB (2× GPU memory, or what offload needs)");
+            else if (!ram_ok)
+                add_check(o, "host_ram", false,
+                          fmt("%.0f", ram_gib) + " GiB RAM per node, the job needs " + fmt("%.0f", host_need_gib) +
                               " GiB in host memory",
                           true);
             else
-                add_check(o, "host_ram", inst.ram_gib >= k_host_ram_per_vram * vram_gib,
-                          fmt("%.0f", inst.ram_gib) + " GiB RAM per node for " + fmt("%.0f", vram_gib) +
+                add_check(o, "host_ram", ram_gib >= k_host_ram_per_vram * vram_gib,
+                          fmt("%.0f", ram_gib) + " GiB RAM per node for " + fmt("%.0f", vram_gib) +
                               " GiB of GPU memory" +
-                              (inst.ram_gib >= k_host_ram_per_vram * vram_gib ? "" : " (less than 2×: data caching and offload are tight)"));
-            const double vcpu_per_gpu = inst.vcpus / double(per_node);
-            add_check(o, "vcpus", vcpu_per_gpu >= k_min_vcpus_per_gpu,
-                      fmt("%.0f", vcpu_per_gpu) + " vCPUs per GPU" +
-                          (vcpu_per_gpu >= k_min_vcpus_per_gpu ? "" : ": data loading may starve the GPUs"));
+                              (ram_gib >= k_host_ram_per_vram * vram_gib ? "" : " (less than 2×: data caching and offload are tight)"));
+            const double vcpu_per_gpu = vcpus / double(per_node);
+            if (vcpus <= 0)
+                add_check(o, "vcpus", false, "vCPUs not listed: data loading wants at least 4 per GPU");
+            else
+                add_check(o, "vcpus", vcpu_per_gpu >= k_min_vcpus_per_gpu,
+                          fmt("%.0f", vcpu_per_gpu) + " vCPUs per GPU" +
+                              (vcpu_per_gpu >= k_min_vcpus_per_gpu ? "" : ": data loading may starve the GPUs"));
+            if (scale != 1)
+                add_check(o, "per_gpu_listing", false,
+                          "priced per GPU: assumes one machine with " + std::to_string(per_node) + " GPUs (" + interconnect +
+                              ") at " + std::to_string(per_node) + "× the listed price");
+            if (!o.price_known) add_check(o, "price", false, "no price in the catalog: ask the provider");
             if (a.export_status == "restricted")
                 add_check(o, "export", true,
                           inst.cn_mainland ? "export-restricted part, listed by a mainland provider"
@@ -364,6 +408,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                 add_check(o, "price_estimate", false, "price is an estimate (" + std::string(to_string(inst.confidence)) +
                                                           (spot && inst.spot_is_typical_discount ? ", typical spot discount" : "") + ")");
             bool rejected = !ram_ok;
+            if (s.budget && !o.price_known) add_check(o, "budget", false, "price unknown: the budget cannot be checked");
             if (s.budget && o.total_cost && *o.total_cost > *s.budget) {
                 add_check(o, "budget", false, "total " + money(*o.total_cost, s.currency) + " is over the budget " +
                                                   money(*s.budget, s.currency), true);
@@ -412,6 +457,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         return o.price_per_hour;
     };
     std::sort(offers.begin(), offers.end(), [&](const Offer& x, const Offer& y) {
+        if (x.price_known != y.price_known) return x.price_known;  // unpriced listings last
         const double cx = cost_key(x), cy = cost_key(y);
         if (cx != cy) return cx < cy;
         if (x.tokens_per_s != y.tokens_per_s) return x.tokens_per_s > y.tokens_per_s;
@@ -420,7 +466,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     // Pareto front on (cost, time): sorted by cost, an offer is on it when it is faster than every cheaper one.
     double best_speed = -1;
     for (Offer& o : offers) {
-        if (o.tokens_per_s > best_speed) {
+        if (o.price_known && o.tokens_per_s > best_speed) {
             o.pareto = true;
             best_speed = o.tokens_per_s;
         }
@@ -439,20 +485,26 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                       (rec.rejected_reasons.empty() ? "." : ": " + rec.rejected_reasons.front() + ".");
         rec.summary_zh = where_zh + "目录中没有能运行 " + model_name + " " + task_title_zh(s.task) + " 的实例" +
                          (rec.rejected_reasons.empty() ? "。" : "：" + rec.rejected_reasons.front() + "。");
-        {
-            auto w = rec.warnings;
-            return Result<Recommendation>::success(std::move(rec), std::move(w));
-        }
+        auto w = rec.warnings;
+        return Result<Recommendation>::success(std::move(rec), std::move(w));
     }
     std::string line = std::string("For ") + task_title(s.task) + " on " + model_name + where + ": " +
                        std::to_string(best->gpu_count) + "× " + best->gpu_name + " on " + best->provider_name + " " +
-                       best->instance + (best->spot ? " (spot)" : "") + " at " + money(best->price_per_hour, s.currency) + "/h";
+                       best->instance + (best->spot ? " (spot)" : "");
     std::string zh = where_zh + "对 " + model_name + " 做" + task_title_zh(s.task) + "：" + best->provider_name + " " +
                      best->instance + (best->spot ? "（抢占式）" : "") + " 上 " + std::to_string(best->gpu_count) + "× " +
-                     best->gpu_name + "，" + money(best->price_per_hour, s.currency) + "/小时";
+                     best->gpu_name;
+    if (!best->price_known) {
+        rec.summary = line + " fits, but the catalog has no price for it: ask the provider.";
+        rec.summary_zh = zh + " 可以运行，但目录中没有它的价格，请向云厂商询价。";
+        auto w = rec.warnings;
+        return Result<Recommendation>::success(std::move(rec), std::move(w));
+    }
+    line += " at " + money(best->price_per_hour, s.currency) + "/h";
+    zh += "，" + money(best->price_per_hour, s.currency) + "/小时";
     if (best->hours && best->total_cost) {
         line += ", ~" + hours_text(*best->hours) + ", " + money(*best->total_cost, s.currency) + " total";
-        zh += "，约 " + hours_text(*best->hours) + "，共 " + money(*best->total_cost, s.currency);
+        zh += "，约 " + hours_text_zh(*best->hours) + "，共 " + money(*best->total_cost, s.currency);
     } else if (best->cost_per_million_tokens) {
         line += ", " + money(*best->cost_per_million_tokens, s.currency) + " per million tokens";
         zh += "，每百万 token " + money(*best->cost_per_million_tokens, s.currency);

@@ -35,6 +35,7 @@ std::string recommendation_to_json(const Recommendation& r) {
         x["price_per_hour"] = o.price_per_hour;
         x["spot"] = o.spot;
         x["cn_mainland"] = o.cn_mainland;
+        x["price_known"] = o.price_known;
         x["price_is_estimate"] = o.price_is_estimate;
         x["tokens_per_s"] = o.tokens_per_s;
         x["mfu"] = o.mfu;

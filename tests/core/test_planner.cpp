@@ -266,3 +266,46 @@ TEST_CASE("planner: a deadline scales training out to more nodes") {
     CHECK(o->nodes == 4);
     CHECK(*o->hours <= *s.deadline_hours);
 }
+
+TEST_CASE("planner: a per-GPU listing grows to the smallest machine that fits, at N × the price") {
+    Catalog c = test_catalog();
+    Instance pod = inst("cloud", "h100-pod", "h100", 1, "none", 16, 125, 2.0, std::nullopt);
+    pod.scales_to_gpus = 8;
+    pod.scaled_interconnect = "nvlink";
+    c.instances = {pod};
+    Scenario s;
+    s.model = "llama-3.1-70b";
+    auto r = recommend(c, s);
+    REQUIRE(r.ok());
+    const Offer* o = find(*r, "h100-pod");
+    REQUIRE(o);
+    CHECK(o->gpu_count == 2);  // 141 GB of weights: two 80 GiB GPUs, not one, not eight
+    CHECK(o->nodes == 1);
+    CHECK(o->plan.tensor_parallel == 2);
+    CHECK(o->interconnect == "nvlink");
+    CHECK(o->usd_per_hour == doctest::Approx(4.0));
+    CHECK(o->vcpus == doctest::Approx(32));
+    bool noted = false;
+    for (const Check& k : o->checks) noted = noted || k.id == "per_gpu_listing";
+    CHECK(noted);
+}
+
+TEST_CASE("planner: an instance without a price is listed last, marked, and never summarised with a price") {
+    Catalog c = test_catalog();
+    Instance unpriced = inst("cncloud", "h20x8", "h20", 8, "nvswitch", 128, 1024, 1.0, std::nullopt, true, "CNY");
+    unpriced.ondemand_per_hour.reset();
+    c.instances = {unpriced};
+    Scenario s;
+    s.region = Region::cn_mainland;
+    auto r = recommend(c, s);
+    REQUIRE(r.ok());
+    REQUIRE(r->offers.size() == 1);
+    CHECK_FALSE(r->offers[0].price_known);
+    CHECK_FALSE(r->offers[0].total_cost);
+    CHECK(r->summary.find("no price") != std::string::npos);
+    c.instances.push_back(inst("cncloud", "h20x1", "h20", 1, "none", 16, 200, 60.0, 12.0, true, "CNY"));
+    auto both = recommend(c, s);
+    REQUIRE(both->offers.size() == 3);
+    CHECK(both->offers.back().instance == "h20x8");
+    CHECK(both->offers.front().price_known);
+}

@@ -83,6 +83,9 @@ struct Instance {
     std::optional<double> ondemand_per_hour;  // in `currency`, per instance-hour
     std::optional<double> spot_per_hour;
     bool spot_is_typical_discount = false;    // spot derived from the provider's usual discount
+    double scales_to_gpus = 0;                // per-GPU listing: up to this many GPUs in one machine at the
+                                              // per-GPU price (0 = fixed shape); an assumption, docs/catalog.md
+    std::string scaled_interconnect;          // between those GPUs (nvlink for SXM parts, else pcie)
     std::string currency = "USD";             // USD · CNY
     std::string price_date;                   // as researched: a day, or a catalog snapshot description
     std::string price_date_iso;               // "2026-11-09" when price_date is a day, else ""

@@ -40,6 +40,7 @@ struct Offer {
     double usd_per_hour = 0;         // all nodes
     double price_per_hour = 0;       // all nodes, in `currency`
     std::string currency;
+    bool price_known = true;         // false: the catalog lists the instance without a price
     bool price_is_estimate = false;  // row confidence V-draft/K, or spot from a typical discount
     double tokens_per_s = 0;         // training: trained tokens/s; inference: generated tokens/s
     std::optional<double> hours;     // training with train_tokens; inference with train_tokens to serve
