@@ -45,6 +45,23 @@ for (const args of scenarios) {
   });
 }
 
+const recommendations = [
+  ['--model', 'qwen2.5-32b', '--task', 'lora', '--train_tokens', '1e8', '--region', 'cn_mainland', '--currency', 'CNY'],
+  ['--model', 'llama-3.1-70b', '--engine', 'vllm', '--batch_size', '32', '--top', '20'],
+  ['--model', 'qwen3-8b', '--task', 'full_ft', '--train_tokens', '2e9', '--spot', 'only', '--deadline_hours', '24'],
+];
+for (const args of recommendations) {
+  test(`identical recommend JSON: ${args.join(' ')}`, () => {
+    const a = runNative(['recommend', ...args, '--json']);
+    const b = runWasm(['recommend', ...args, '--json']);
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(b.stdout, a.stdout);
+    const parsed = JSON.parse(a.stdout);
+    assert.ok(parsed.offers.length > 0, 'no offers');
+    assert.ok(parsed.summary.length > 0);
+  });
+}
+
 test('link printed by native opens the same scenario in wasm', () => {
   const link = execFileSync(nativeCli, ['link', '--model', 'qwen3-14b', '--task', 'lora', '--lora_rank', '64'], { encoding: 'utf8' }).trim();
   assert.equal(link, '#v=1&m=qwen3-14b&t=lora&r=64');
