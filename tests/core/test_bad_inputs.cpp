@@ -4,9 +4,10 @@
 // warning; a link row also checks that the rest of the link still opens. docs/limits.md lists
 // the limits these rows probe.
 //
-// Rows whose current answer is wrong are in the "wanted" cases at the end, marked
-// doctest::may_fail(): they state the message we want, report as failures in the output and
-// do not fail the run. When the owning code is fixed they start passing: move them up.
+// Rows whose answer was wrong when the table was written are the cases at the end: "fixed
+// after this table" (now plain tests) and "wanted" (still marked doctest::may_fail(): they
+// state the message we want, report as failures in the output and do not fail the run; when
+// the owning code is fixed they pass, and the may_fail comes off).
 //
 // Index
 // [SECTION] Helpers
@@ -16,7 +17,7 @@
 // [SECTION] Catalog files
 // [SECTION] CLI flags and files
 // [SECTION] Absurd but legal: computes, finite, non-negative
-// [SECTION] Wanted (known wrong today; may_fail)
+// [SECTION] Fixed after this table, and wanted (known wrong today; may_fail)
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -524,15 +525,24 @@ TEST_CASE("bad inputs: absurd but legal scenarios compute, and every number stay
             CHECK(std::isfinite(e->time->hours));
             CHECK(std::isfinite(e->time->gpu_hours));
         }
+        // A number saturated at 2^63 - 1 (memory.hpp k_u64_cap) is a visible warning.
+        constexpr std::uint64_t cap = 9223372036854775807ULL;
+        bool saturated = e->params.total == cap || e->params.active == cap || e->params.trainable == cap ||
+                         e->params.embedding == cap || e->host_memory_bytes == cap;
+        for (std::uint64_t part : {m.weights, m.gradients, m.optimizer, m.activations, m.kv_cache, m.overhead, m.total})
+            saturated = saturated || part == cap;
+        bool warned = false;
+        for (const auto& w : e->warnings) warned = warned || w.find("clamped") != std::string::npos;
+        CHECK(saturated == warned);
         const nlohmann::json j = nlohmann::json::parse(estimate_to_json(*e), nullptr, false);
         REQUIRE_FALSE(j.is_discarded());
         check_numbers(j, "estimate");
     }
 }
 
-// [SECTION] Wanted (known wrong today; may_fail). Each names the owner's file and the fix.
+// [SECTION] Fixed after this table, and wanted (known wrong today; may_fail). Each names the owner's file and the fix.
 
-TEST_CASE("wanted: duplicate scenario keys give a warning naming the key" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): duplicate scenario keys give a warning naming the key") {
     // scenario.cpp (parse_scenario_json): nlohmann keeps the last value silently.
     Result<Scenario> r = parse_scenario_json(R"({"batch_size":1,"batch_size":2})");
     CHECK(r.ok());
@@ -540,7 +550,7 @@ TEST_CASE("wanted: duplicate scenario keys give a warning naming the key" * doct
     if (!r.warnings.empty()) CHECK(r.warnings[0] == "duplicate key 'batch_size': the last value (2) is used");
 }
 
-TEST_CASE("wanted: duplicate link keys give a warning naming the key" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): duplicate link keys give a warning naming the key") {
     // link.cpp (decode_link): obj[lk] = … overwrites silently.
     Result<Scenario> d = decode_link("#v=1&b=2&b=3");
     CHECK(d.ok());
@@ -548,7 +558,7 @@ TEST_CASE("wanted: duplicate link keys give a warning naming the key" * doctest:
     if (!d.warnings.empty()) CHECK(d.warnings[0] == "link: b is given twice; the last value (3) is used");
 }
 
-TEST_CASE("wanted: invalid JSON says where (byte offset)" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): invalid JSON says where (byte offset)") {
     // scenario.cpp: "scenario is not valid JSON" names no place; nlohmann's sax_parse reports
     // the byte position without exceptions.
     Result<Scenario> r = parse_scenario_json(R"({"params_b":NaN})");
@@ -556,7 +566,7 @@ TEST_CASE("wanted: invalid JSON says where (byte offset)" * doctest::may_fail())
     CHECK(r.error.message == "scenario is not valid JSON: syntax error at byte 13 (NaN and Infinity are not JSON numbers)");
 }
 
-TEST_CASE("wanted: link warnings are valid UTF-8 (K2: estimate --json aborts on them)" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): link warnings are valid UTF-8 (K2: estimate --json aborts on them)") {
     // link.cpp: unknown keys, versions and model fields are echoed raw; estimate_to_json's
     // dump() then aborts (-fno-exceptions): `gpusizer estimate --link '#v=1&%FF=1' --json` exits 134.
     Result<Scenario> d = decode_link("#v=1&%FF=1&v=%FE&cfg.%FD=1");
@@ -568,7 +578,7 @@ TEST_CASE("wanted: link warnings are valid UTF-8 (K2: estimate --json aborts on 
     if (!d.warnings.empty()) CHECK(d.warnings[0] == "link: unknown key '%FF' ignored");
 }
 
-TEST_CASE("wanted: a link's model_type must be valid UTF-8 (K1: scenario_to_json aborts)" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): a link's model_type must be valid UTF-8 (K1: scenario_to_json aborts)") {
     // scenario_arch.cpp (read_field for text): cfg.mt=%FF is accepted, and every later dump()
     // of the scenario aborts. Wanted: the field is dropped with a warning.
     Result<Scenario> d = decode_link("#v=1&cfg.mt=%FF&cfg.h=64");
@@ -587,7 +597,7 @@ TEST_CASE("wanted: a long non-ASCII model_type is cut at a character boundary (K
     if (a.ok()) CHECK(valid_utf8(a->model_type));
 }
 
-TEST_CASE("wanted: link model fields obey the config.json limits (dims <= 4294967295)" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): link model fields obey the config.json limits (dims <= 4294967295)") {
     // scenario_arch.cpp (read_field for u64) accepts [0, 2^63-1] while parse_hf_config caps
     // dimensions at 2^32-1 so that products stay exact; a link bypasses that cap.
     Result<Scenario> d = decode_link("#v=1&cfg.mt=llama&cfg.h=1000000000000000&cfg.L=2");
@@ -615,7 +625,7 @@ TEST_CASE("wanted: config.json errors say which limit and give the values" * doc
     CHECK(parse_hf_config(moe).error.message == "num_experts_per_tok: 9 is more than num_local_experts (8)");
 }
 
-TEST_CASE("wanted: CLI errors from estimate() name the key once; unknown gpu is an error" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): CLI errors from estimate() name the key once; unknown gpu is an error") {
     // cmd_estimate.cpp prints format_error (path + message) for messages that already start
     // with the key: "gpusizer: model: model: unknown preset 'nope' …".
     gpusizer::cli::Io io;
@@ -627,7 +637,7 @@ TEST_CASE("wanted: CLI errors from estimate() name the key once; unknown gpu is 
     CHECK(io2.err.find("gpu: unknown accelerator 'nope'") != std::string::npos);
 }
 
-TEST_CASE("wanted: a too-large --hf_config says so" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): a too-large --hf_config says so") {
     // scenario_text.cpp (text_to_json, config): a config.json over 1 MiB becomes the string
     // "<config too large or too deep>", reported as "hf_config: not a valid JSON object".
     const std::string big = "{\"model_type\":\"llama\",\"pad\":\"" + std::string(2u << 20, 'x') + "\"}";
@@ -636,11 +646,21 @@ TEST_CASE("wanted: a too-large --hf_config says so" * doctest::may_fail()) {
     CHECK(io.err == "gpusizer: hf_config: config.json is 2097183 bytes; the limit is 1048576\n");
 }
 
-TEST_CASE("wanted: user catalogs have a row limit, and warnings are capped" * doctest::may_fail()) {
+TEST_CASE("bad inputs (fixed after this table): user catalogs have a row limit, and warnings are capped") {
     // catalog.cpp: 8 MiB of "[1,1,…]" gives 4 194 284 warnings (1.4 GB, ~145 s under ASan).
     // Wanted: at most k_max_catalog_rows rows per section, refused before reading rows, and the
     // warnings list capped ("… and N more rows dropped").
     const std::string many = "{\"accelerators\":[" + repeat("1,", 200000) + "1]}";
     Result<Catalog> r = merge_catalog(builtin_catalog(), many);
+    CHECK_FALSE(r.ok());
+    CHECK(r.error.code == "too_many_rows");
+    CHECK(r.error.path == "accelerators");
     CHECK(r.warnings.size() <= 101);
+    // Under the row limit, every bad row is dropped but only 100 warnings are kept, plus one line.
+    const std::string bad_rows = "{\"accelerators\":[" + repeat("1,", 19999) + "1]}";
+    Result<Catalog> m = merge_catalog(builtin_catalog(), bad_rows);
+    CHECK(m.ok());
+    CHECK(m.warnings.size() == 101);
+    if (!m.warnings.empty())
+        CHECK(m.warnings.back() == "... and 19900 more problems not shown (their rows were dropped)");
 }

@@ -1,11 +1,14 @@
 // Regression tests for what the fuzzers (tests/fuzz, scripts/fuzz) found: each input inline,
 // as the fuzzer saved it, with the behaviour it must have. Findings not fixed yet are marked
-// doctest::may_fail() and avoid the call that aborts (nlohmann's dump() on bytes that are not
-// UTF-8 aborts the process under -fno-exceptions), so the run goes on; docs/limits.md lists them.
+// doctest::may_fail() and avoid any call that would abort (nlohmann's dump() on bytes that are
+// not UTF-8 aborts the process under -fno-exceptions), so the run goes on; docs/limits.md lists them.
 #include <doctest/doctest.h>
 
 #include <string>
 
+#include "embedded_catalog.hpp"
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/estimate.hpp"
 #include "gpusizer/link.hpp"
 #include "gpusizer/model.hpp"
 #include "gpusizer/scenario.hpp"
@@ -43,13 +46,13 @@ TEST_CASE("fuzz regression F1 (fuzz_link, fixed in link.cpp): a non-default task
     CHECK(encode_link(Scenario{}) == "v=1");
 }
 
-TEST_CASE("fuzz regression K1 (fuzz_link, fuzz_estimate; open): a link's model_type that is not UTF-8" *
-          doctest::may_fail()) {
+TEST_CASE("fuzz regression K1 (fuzz_link, fuzz_estimate; fixed by the lead in be64739): a link's model_type "
+          "that is not UTF-8") {
     // fuzz_link crash-9cfd9c24…: a DeepSeek-V3 link with 29 bytes 0x94 inside cfg.mt. decode_link
     // accepts the bytes; scenario_to_json / estimate_to_json then abort in nlohmann's
     // serializer::dump_escaped (scenario.cpp:321, estimate_json.cpp:50). fuzz_estimate found the
-    // same through "htt&cfg.mt=ps:'/\xea…". Wanted: the field is dropped with a warning
-    // (scenario_arch.cpp, read_field for text: require valid UTF-8).
+    // same through "htt&cfg.mt=ps:'/\xea…". Now the field is dropped with a warning and the
+    // scenario prints.
     const std::string link = "v=1&cfg.mt=deeps" + std::string(29, '\x94') +
                              "eek_v3&cfg.V=129280&cfg.h=7168&cfg.L=61&cfg.a=128&cfg.k=128&cfg.i=18432&cfg.E=256"
                              "&cfg.K=8&cfg.mi\xbd" "2048&cfg.S=1&cfg.fkd=3&cfg.qlr=1536&cfg.kv=128&cfg.mtp=1";
@@ -72,4 +75,26 @@ TEST_CASE("fuzz regression K3 (found with fuzz_hf_config's round trip; open): mo
     CHECK(a.ok());
     if (!a.ok()) return;
     CHECK(valid_utf8(a->model_type));
+}
+
+TEST_CASE("fuzz regression K4 (fuzz_estimate; open): a saturated host memory is a visible warning" *
+          doctest::may_fail()) {
+    // fuzz_estimate (the "clamped" invariant): 10T parameters with optimizer offload on 10^6 GPUs.
+    // memory_plan.cpp sums the host memory of every GPU; to_bytes(host) clamps it at 2^63 - 1
+    // without the clamped flag, so no warning says the number is not real.
+    const std::string link = "v=1&p=9999&t=pretrain&b=1000000&pt=2000&ot=500&off=optimizer&n=1000000&u=0.95&g=h20"
+                             "&tt=1e%2B17&spot=never&dl=1e%2B06";
+    Result<Scenario> s = decode_link(link);
+    Result<Catalog> c = parse_catalog(embedded_catalog_json());
+    CHECK((s.ok() && c.ok()));
+    if (!s.ok() || !c.ok()) return;
+    Result<Estimate> e = estimate(*c, *s);
+    CHECK(e.ok());
+    if (!e.ok()) return;
+    CHECK(e->host_memory_bytes > 0);
+    if (e->host_memory_bytes == 9223372036854775807ULL) {
+        bool warned = false;
+        for (const auto& w : e->warnings) warned = warned || w.find("clamped") != std::string::npos;
+        CHECK(warned);
+    }
 }

@@ -42,10 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     const std::string l2 = encode_link(*d2);
     GPUSIZER_FUZZ_CHECK(l2 == l1, "encode(decode(encode(s))) != encode(s): " + l1.substr(0, 200) + " vs " + l2.substr(0, 200));
 
-    // Known issue K1 (reported to the lead, docs/limits.md): a link's cfg.mt may carry bytes that
-    // are not UTF-8, and scenario_to_json (nlohmann dump) aborts on them. Remove this skip when
-    // arch_from_json_object rejects such a model_type.
-    if (!gpusizer_fuzz::valid_utf8(d->hf_config.model_type)) return 0;
+    // Everything the page shows from a link is well-formed UTF-8 (K1, K2: dump() aborts otherwise).
+    GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::valid_utf8(d->hf_config.model_type), "model_type is not UTF-8");
+    for (const auto& w : d.warnings)
+        GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::valid_utf8(w) && w.size() < 2048, "a link warning is not short UTF-8: " + w.substr(0, 200));
     const std::string j = scenario_to_json(*d);
     Result<Scenario> p = parse_scenario_json(j);
     GPUSIZER_FUZZ_CHECK(p.ok(), "a decoded link's scenario JSON does not parse: " + p.error.message + "\n  " + j.substr(0, 600));

@@ -73,14 +73,12 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     const std::string_view text = gpusizer_fuzz::as_text(data, size);
     const Result<Scenario> s = (!text.empty() && text[0] == '{') ? parse_scenario_json(text) : decode_link(text);
     if (!s.ok()) return 0;
-    // Known issue K1 (docs/limits.md): a link's cfg.mt may hold bytes that are not UTF-8 and
-    // every dump() of the scenario aborts. Remove this skip when the link decoder refuses them.
-    // (K2, raw bytes in link warnings, is why the decoder's warnings are not printed here.)
-    if (!gpusizer_fuzz::valid_utf8(s->hf_config.model_type)) return 0;
     const std::string in = encode_link(*s);
 
     Result<Recommendation> r = recommend(catalog(), *s, 5);
     gpusizer_fuzz::check_error_shape(r);
-    if (r.ok()) check_recommendation(*r, in);
+    if (!r.ok()) return 0;
+    r->warnings.insert(r->warnings.begin(), s.warnings.begin(), s.warnings.end());
+    check_recommendation(*r, in);
     return 0;
 }
