@@ -1,6 +1,6 @@
 // gpusizer_desktop: the shell in a GLFW + OpenGL 3 window, with the catalog embedded.
 //
-//   gpusizer_desktop [--model ID] [--weight_dtype D] [--size WxH]
+//   gpusizer_desktop [--link URL] [--model ID] [--weight_dtype D] [--size WxH]
 //                    [--click TAG]... [--frames N] [--screenshot OUT.png] [--print-results]
 //
 // --click TAG     after the UI settles, click the centre of the widget tagged TAG (the same
@@ -26,6 +26,7 @@
 
 #include "app.hpp"
 #include "embedded_catalog.hpp"
+#include "gpusizer/link.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/scenario.hpp"
 #include "imgui.h"
@@ -39,6 +40,7 @@ namespace {
 // [SECTION] Options
 
 struct Options {
+    std::string link;                   // --link URL-or-#fragment: the base scenario
     gpusizer::TextOverrides overrides;  // --model, --weight_dtype, … passed to core as the CLI does
     std::vector<std::string> clicks;
     int frames = -1;  // -1 = interactive
@@ -81,7 +83,10 @@ bool parse_options(int argc, char** argv, Options& o, std::string& err) {
             if (!value(v)) return false;
             std::string key = a.substr(2);
             std::replace(key.begin(), key.end(), '-', '_');
-            o.overrides.emplace_back(key, v);
+            if (key == "link")
+                o.link = v;
+            else
+                o.overrides.emplace_back(key, v);
         } else {
             err = "unknown argument " + a;
             return false;
@@ -163,8 +168,15 @@ int main(int argc, char** argv) {
 
     gpusizer::shell::App app;
     app.set_catalog(gpusizer::parse_catalog(embedded_catalog_json()));
-    if (!opt.overrides.empty()) {
-        auto s = gpusizer::parse_scenario_overrides("{}", opt.overrides);
+    if (!opt.link.empty() || !opt.overrides.empty()) {
+        std::string base = "{}";
+        if (!opt.link.empty()) {  // a share link opens as in the page: bad parts are warnings
+            auto l = gpusizer::decode_link(opt.link);
+            if (!l.ok()) return usage(("--link: " + gpusizer::format_error(l.error)).c_str());
+            for (const auto& w : l.warnings) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
+            base = gpusizer::scenario_to_json(*l);
+        }
+        auto s = gpusizer::parse_scenario_overrides(base, opt.overrides);
         if (!s.ok()) return usage(gpusizer::format_error(s.error).c_str());
         app.set_scenario(*s);
     }

@@ -50,3 +50,16 @@ test('desktop: a bad scenario flag names the key', () => {
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /weight_dtype/);
 });
+
+test('desktop: a share link given on the command line opens the same scenario as the CLI', () => {
+  const link = 'http://127.0.0.1:8080/#v=1&m=qwen3-8b&t=qlora&s=4096&b=2';
+  const r = runDesktop(['--link', link, '--frames', '2', '--print-results']);
+  assert.equal(r.status, 0, `gpusizer_desktop exited ${r.status}: ${r.stderr}`);
+  const [scenario, results] = r.stdout.trim().split('\n');
+  assert.equal(JSON.parse(scenario).task, 'qlora');
+  assert.equal(results, cliEstimate(['--link', link]).text);
+  const bad = runDesktop(['--link', '#v=1&m=qwen3-8b&b=-4', '--frames', '1', '--print-results']);
+  assert.equal(bad.status, 0, bad.stderr);
+  assert.match(bad.stderr, /warning: link: batch_size/);
+  assert.equal(JSON.parse(bad.stdout.trim().split('\n')[0]).model, 'qwen3-8b');
+});
