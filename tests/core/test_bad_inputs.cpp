@@ -576,6 +576,12 @@ TEST_CASE("bad inputs (fixed after this table): link warnings are valid UTF-8 (K
         CHECK(valid_utf8(w));
     }
     if (!d.warnings.empty()) CHECK(d.warnings[0] == "link: unknown key '%FF' ignored");
+    // The CLI path that used to abort: prints valid JSON carrying the warning, exit 0.
+    gpusizer::cli::Io io;
+    CHECK(gpusizer::cli::run({"estimate", "--link", "#v=1&%FF=1", "--json"}, io) == 0);
+    const nlohmann::json j = nlohmann::json::parse(io.out, nullptr, false);
+    CHECK_FALSE(j.is_discarded());
+    CHECK(io.out.find("unknown key '%FF' ignored") != std::string::npos);
 }
 
 TEST_CASE("bad inputs (fixed after this table): a link's model_type must be valid UTF-8 (K1: scenario_to_json aborts)") {
