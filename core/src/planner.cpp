@@ -133,42 +133,82 @@ struct Planner {
         return out;
     }
 
-    // Smallest node count (and within it the least model parallelism) that fits.
-    Fit find(const Accelerator& a, std::uint64_t memory, std::int64_t per_node, bool fractional, std::int64_t min_nodes = 1,
-             std::int64_t max_nodes = k_max_nodes_for_fit) {
-        Fit f;
-        const std::int64_t last = fractional ? 1 : max_nodes;
-        for (std::int64_t nodes = min_nodes; nodes <= last; ++nodes) {
-            const std::int64_t gpus = per_node * nodes;
-            std::vector<std::int64_t> tps;
-            for (std::int64_t tp = 1; tp <= per_node; tp *= 2)
-                if (per_node % tp == 0) tps.push_back(tp);
-            std::vector<std::int64_t> pps = {1};
-            if (nodes > 1) pps.push_back(nodes);
-            for (std::int64_t pp : pps) {
-                for (std::int64_t tp : tps) {
-                    if (!is_training(base.task) && nodes > 1 && (tp != per_node || pp != nodes)) continue;
-                    const int z0 = is_training(base.task) ? base.zero_stage : 0;
-                    const int z1 = is_training(base.task) && gpus / (tp * pp) > 1 ? 3 : z0;
-                    for (int z = z0; z <= std::max(z0, z1); ++z) {
-                        Plan p;
-                        p.tensor_parallel = tp;
-                        p.pipeline_parallel = pp;
-                        p.data_parallel = gpus / (tp * pp);
-                        p.zero_stage = z;
-                        if (auto e = try_plan(a, memory, gpus, p)) {
-                            f.found = true;
-                            f.nodes = nodes;
-                            f.gpus = gpus;
-                            f.plan = p;
-                            f.est = std::move(*e);
-                            return f;
-                        }
-                    }
+    // Plans at one node count, in order of preference: no pipeline before pipeline, least tensor
+    // parallelism, then the lowest ZeRO stage (at least the scenario's).
+    std::vector<Plan> plans_for(std::int64_t per_node, std::int64_t nodes) const {
+        std::vector<Plan> out;
+        const std::int64_t gpus = per_node * nodes;
+        std::vector<std::int64_t> tps;
+        for (std::int64_t tp = 1; tp <= per_node; tp *= 2)
+            if (per_node % tp == 0) tps.push_back(tp);
+        std::vector<std::int64_t> pps = {1};
+        if (nodes > 1) pps.push_back(nodes);
+        for (std::int64_t pp : pps)
+            for (std::int64_t tp : tps) {
+                // Inference across nodes: one replica spans them all (TP inside, PP across).
+                if (!is_training(base.task) && nodes > 1 && (tp != tps.back() || pp != nodes)) continue;
+                const int z0 = is_training(base.task) ? base.zero_stage : 0;
+                const int z1 = is_training(base.task) && gpus / (tp * pp) > 1 ? 3 : z0;
+                for (int z = z0; z <= std::max(z0, z1); ++z) {
+                    Plan p;
+                    p.tensor_parallel = tp;
+                    p.pipeline_parallel = pp;
+                    p.data_parallel = gpus / (tp * pp);
+                    p.zero_stage = z;
+                    out.push_back(p);
                 }
             }
-        }
+        return out;
+    }
+
+    // The first plan that fits at this node count, if any.
+    Fit at_nodes(const Accelerator& a, std::uint64_t memory, std::int64_t per_node, std::int64_t nodes) {
+        Fit f;
+        for (const Plan& p : plans_for(per_node, nodes))
+            if (auto e = try_plan(a, memory, per_node * nodes, p)) {
+                f.found = true;
+                f.nodes = nodes;
+                f.gpus = per_node * nodes;
+                f.plan = p;
+                f.est = std::move(*e);
+                break;
+            }
         return f;
+    }
+
+    // Does anything fit at this node count? The most sharded plan of each pipeline depth decides
+    // (pipelining is not always a saving: 1F1B keeps p micro-batches of activations in flight).
+    bool fits_at(const Accelerator& a, std::uint64_t memory, std::int64_t per_node, std::int64_t nodes) {
+        const std::vector<Plan> plans = plans_for(per_node, nodes);
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const bool last_of_depth = i + 1 == plans.size() || plans[i + 1].pipeline_parallel != plans[i].pipeline_parallel;
+            if (last_of_depth && try_plan(a, memory, per_node * nodes, plans[i])) return true;
+        }
+        return false;
+    }
+
+    // Smallest node count (and within it the least model parallelism) that fits. Memory per GPU
+    // of the most saving plan falls as nodes grow, so the node count is found by doubling and
+    // bisection: about 2·log2(max nodes) estimates instead of one per node count and plan.
+    Fit find(const Accelerator& a, std::uint64_t memory, std::int64_t per_node, bool fractional, std::int64_t min_nodes = 1,
+             std::int64_t max_nodes = k_max_nodes_for_fit) {
+        const std::int64_t last = fractional ? 1 : std::max(min_nodes, max_nodes);
+        std::int64_t lo = min_nodes;
+        if (fits_at(a, memory, per_node, lo)) return at_nodes(a, memory, per_node, lo);
+        std::int64_t hi = lo;
+        bool found = false;
+        while (hi < last && !found) {
+            lo = hi;
+            hi = std::min(last, hi * 2);
+            found = fits_at(a, memory, per_node, hi);
+        }
+        if (!found) return {};
+        while (hi - lo > 1) {  // !fits(lo), fits(hi)
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (fits_at(a, memory, per_node, mid)) hi = mid;
+            else lo = mid;
+        }
+        return at_nodes(a, memory, per_node, hi);
     }
 };
 
