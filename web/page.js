@@ -77,3 +77,22 @@ var gpusizerPage = (function () {
   script.onerror = function () { gpusizerPage.showError('gpusizer.js could not be downloaded. Reload the page.'); };
   document.body.appendChild(script);
 })();
+
+// Offline use: the service worker of web/sw.js.in (https or localhost only). A new build's worker
+// waits until this page has its module running (or has failed), then takes over.
+(function () {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  var started = false, reg = null;
+  function promote() { if (started && reg && reg.waiting) reg.waiting.postMessage('skip-waiting'); }
+  ['ready', 'showError'].forEach(function (name) {
+    var f = gpusizerPage[name];
+    gpusizerPage[name] = function (x) { f(x); started = true; promote(); };
+  });
+  navigator.serviceWorker.register('sw.js').then(function (r) {
+    reg = r;
+    promote();
+    r.addEventListener('updatefound', function () {
+      if (r.installing) r.installing.addEventListener('statechange', promote);
+    });
+  }).catch(function (e) { console.log('gpusizer: no offline use (' + e.message + ')'); });
+})();
