@@ -40,7 +40,7 @@ inline std::optional<std::int64_t> as_int(const json& v, std::int64_t lo, std::i
 // Short printable form of a JSON value for error messages (never huge).
 inline std::string show(const json& v) {
     std::string s = v.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (s.size() > 60) s = s.substr(0, 57) + "...";
+    if (s.size() > 60) { std::size_t n = 57; while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n; s = s.substr(0, n) + "..."; }  // whole UTF-8 characters only
     return s;
 }
 

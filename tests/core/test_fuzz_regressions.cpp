@@ -98,3 +98,42 @@ TEST_CASE("fuzz regression K4 (fuzz_estimate; open): a saturated host memory is 
         CHECK(warned);
     }
 }
+
+TEST_CASE("fuzz regression K6 (fuzz_link; fixed in json_util.hpp): a quoted value is cut between characters") {
+    // fuzz_link crash-2f6e40fe…: "v\x81>cf&cfg.i=n=1fc\x01…" — detail::show cut a value at byte 57,
+    // splitting a multi-byte character, so the warning was not UTF-8 (and any dump() of it aborts).
+    // Here 55 letters and an 'é' put the cut inside the 'é'.
+    Result<Scenario> d = decode_link("#v=1&cfg.mt=llama&cfg.L=2&cfg.i=" + std::string(55, 'a') + "%C3%A9bbbbbbbb");
+    REQUIRE(d.ok());
+    CHECK(d->hf_config.num_layers == 2);
+    REQUIRE(d.warnings.size() == 1);
+    CHECK(valid_utf8(d.warnings[0]));
+    CHECK(d.warnings[0] == "link: model field intermediate_size: expected an integer between 0 and 4294967295, got \"" +
+                               std::string(55, 'a') + "...; ignored");
+}
+
+TEST_CASE("fuzz regression K5 (fuzz_hf_config; open): a large vision tower survives print and re-read" *
+          doctest::may_fail()) {
+    // fuzz_hf_config crash-7d3955fe…: Gemma 3 with a vision tower of hidden_size 7792 counts
+    // 8 426 720 064 extra parameters. parse_hf_config accepts it, but the normalised form
+    // (scenario_arch.cpp) caps every u64 field at 2^32 - 1, extra_params included, so the printed
+    // scenario does not parse back and the share link drops the field.
+    const std::string cfg =
+        R"({"model_type":"gemma3","text_config":{"model_type":"gemma3_text","hidden_size":2560,"num_hidden_layers":34,)"
+        R"("num_attention_heads":8,"num_key_valwe_heads":4,"head_dim":256,"intermediate_size":10240,"vocab_size":262208,)"
+        R"("sliding_window":1024},"vision_config":{"model_type":"siglip_vision_model","hidden_size":7792,)"
+        R"("num_hidden_layers":27,"num_attention_heads":16,"intermediate_size":4304,"image_size":896,"patch_size":14}})";
+    Result<ModelArch> a = parse_hf_config(cfg);
+    CHECK(a.ok());
+    if (!a.ok()) return;
+    CHECK(a->extra_params > 4294967295ULL);
+    Scenario s;
+    s.source = ModelSource::hf_config;
+    s.model.clear();
+    s.hf_config = *a;
+    Result<Scenario> back = parse_scenario_json(scenario_to_json(s));
+    CHECK(back.ok());
+    if (back.ok()) CHECK(back->hf_config == *a);
+    Result<Scenario> d = decode_link(encode_link(s));
+    CHECK((d.ok() && d->hf_config == *a));
+}
