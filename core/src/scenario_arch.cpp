@@ -24,18 +24,21 @@ namespace {
 constexpr std::int64_t k_max_arch_value = 4294967295LL;
 constexpr std::size_t k_max_arch_text = 64;
 
-std::optional<std::string> read_field(const json& v, std::uint64_t& out) {
-    const auto i = detail::as_int(v, 0, k_max_arch_value);
-    if (!i) return "expected an integer between 0 and 4294967295, got " + detail::show(v);
+// Parameter counts (extra_params: a vision tower's weights) go to 10^13, like params_b.
+constexpr std::int64_t k_max_arch_params = 10'000'000'000'000LL;
+
+std::optional<std::string> read_field(const json& v, std::uint64_t& out, std::int64_t max = k_max_arch_value) {
+    const auto i = detail::as_int(v, 0, max);
+    if (!i) return "expected an integer between 0 and " + std::to_string(max) + ", got " + detail::show(v);
     out = static_cast<std::uint64_t>(*i);
     return std::nullopt;
 }
-std::optional<std::string> read_field(const json& v, bool& out) {
+std::optional<std::string> read_field(const json& v, bool& out, std::int64_t = 0) {
     if (!v.is_boolean()) return "expected true or false, got " + detail::show(v);
     out = v.get<bool>();
     return std::nullopt;
 }
-std::optional<std::string> read_field(const json& v, std::string& out) {
+std::optional<std::string> read_field(const json& v, std::string& out, std::int64_t = 0) {
     if (!v.is_string()) return "expected a string, got " + detail::show(v);
     const std::string t = v.get<std::string>();
     if (t.size() > k_max_arch_text || !detail::valid_utf8(t))
@@ -53,7 +56,9 @@ Result<ModelArch> arch_from_json_object(const json& v) {
     std::vector<std::string> warnings;
 #define GPUSIZER_X(type, member, hf, link, def)                                                   \
     if (v.contains(#member))                                                                     \
-        if (auto problem = read_field(v[#member], a.member))                                     \
+        if (auto problem = read_field(v[#member], a.member,                                      \
+                                      std::string_view(#member) == "extra_params" ? k_max_arch_params \
+                                                                                  : k_max_arch_value)) \
             return Result<ModelArch>::failure({"bad_type", std::string(#member) + ": " + *problem, #member});
     GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X

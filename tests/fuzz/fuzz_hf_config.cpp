@@ -22,10 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     // long model_type at byte 64, which can split a UTF-8 character; scenario_to_json then
     // aborts. Remove this skip once the cut keeps whole characters.
     if (!gpusizer_fuzz::valid_utf8(a->model_type)) return 0;
-    // Known issue K5 (docs/limits.md): the normalised form caps extra_params at 2^32 - 1 while
-    // parse_hf_config counts vision towers beyond it. Remove this skip when scenario_arch.cpp
-    // gives extra_params its own (larger) limit.
-    if (a->extra_params > 4294967295ULL) return 0;
     Scenario s;
     s.source = ModelSource::hf_config;
     s.model.clear();
