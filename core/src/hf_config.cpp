@@ -32,6 +32,15 @@ constexpr std::int64_t k_max_dim = 4294967295LL;
 
 // [SECTION] Reading typed keys without exceptions
 
+// Keep at most `max` bytes of a valid UTF-8 string without splitting a character (nlohmann
+// has already rejected invalid UTF-8 while parsing).
+void cut_utf8(std::string& s, std::size_t max) {
+    if (s.size() <= max) return;
+    std::size_t i = max;  // s[i] is the first byte dropped; back up to a character start
+    while (i > 0 && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+    s.resize(i);
+}
+
 struct Reader {
     const json& obj;
     std::string prefix;  // "" or "text_config." for error paths
@@ -53,11 +62,14 @@ struct Reader {
         error = {"bad_type", prefix + key + ": expected " + expected + ", got " + detail::show(v), prefix + key};
     }
 
+    const char* last_key = "";  // the key the last successful u64() read came from
+
     // First present key of the list; false when none is present or it has the wrong type.
     bool u64(std::initializer_list<const char*> keys, std::uint64_t& out) {
         for (const char* k : keys) {
             const json* v = find(k);
             if (!v) continue;
+            last_key = k;
             const auto i = detail::as_int(*v, 0, k_max_dim);
             if (!i) {
                 fail(k, "an integer between 0 and 4294967295", *v);
@@ -89,7 +101,7 @@ struct Reader {
             return false;
         }
         out = v->get<std::string>();
-        if (out.size() > 64) out.resize(64);
+        if (out.size() > 64) cut_utf8(out, 64);
         return true;
     }
     // Length of an array key (layer_types, mlp_only_layers); -1 when absent.
@@ -269,8 +281,10 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
 
     // Mixture of experts: three spellings of the expert count.
     r.u64({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, a.num_experts);
+    const std::string experts_key = r.last_key;
+    std::string topk_key = "num_experts_per_tok";
     if (a.num_experts > 0) {
-        r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token);
+        if (r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token)) topk_key = r.last_key;
         if (a.experts_per_token == 0) {
             a.experts_per_token = 2;
             warnings.push_back("hf_config: num_experts_per_tok missing; assumed top-2 routing");
@@ -375,8 +389,10 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
                                            r.prefix + "intermediate_size"},
                                           warnings);
     if (a.num_experts > 0 && a.experts_per_token > a.num_experts)
-        return Result<ModelArch>::failure({"out_of_range", r.prefix + "num_experts_per_tok: more than the number of experts",
-                                           r.prefix + "num_experts_per_tok"},
+        return Result<ModelArch>::failure({"out_of_range",
+                                           r.prefix + topk_key + ": " + std::to_string(a.experts_per_token) +
+                                               " is more than " + experts_key + " (" + std::to_string(a.num_experts) + ")",
+                                           r.prefix + topk_key},
                                           warnings);
     if (a.first_dense_layers > a.num_layers) a.first_dense_layers = a.num_layers;
     if (a.num_sliding_layers > a.num_layers) a.num_sliding_layers = a.num_layers;
@@ -392,11 +408,17 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
 // [SECTION] parse_hf_config
 
 Result<ModelArch> parse_hf_config(std::string_view json_text) {
-    if (json_text.size() > 4 * 1024 * 1024 || !detail::nesting_within(json_text, 32))
-        return Result<ModelArch>::failure({"too_large", "hf_config: more than 4 MiB or nested deeper than 32 levels", ""});
+    constexpr std::size_t k_max_bytes = 4 * 1024 * 1024;
+    if (json_text.size() > k_max_bytes)
+        return Result<ModelArch>::failure({"too_large",
+                                           "hf_config: " + std::to_string(json_text.size()) + " bytes; the limit is " +
+                                               std::to_string(k_max_bytes) + " (4 MiB)",
+                                           ""});
+    if (!detail::nesting_within(json_text, 32))
+        return Result<ModelArch>::failure({"too_deep", "hf_config: nested deeper than 32 levels", ""});
     const json root = json::parse(json_text.begin(), json_text.end(), nullptr, false);
-    if (root.is_discarded() || !root.is_object())
-        return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
+    if (root.is_discarded()) return Result<ModelArch>::failure({"bad_json", "hf_config: not valid JSON", ""});
+    if (!root.is_object()) return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
 
     std::vector<std::string> warnings;
     ModelArch a;
