@@ -448,7 +448,10 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                 add_check(o, "price_estimate", false, "price is an estimate (" + std::string(to_string(inst.confidence)) +
                                                           (spot && inst.spot_is_typical_discount ? ", typical spot discount" : "") + ")");
             bool rejected = !ram_ok;
-            if (s.budget && !o.price_known) add_check(o, "budget", false, "price unknown: the budget cannot be checked");
+            if (s.budget && !o.price_known) {  // a budget needs a price to hold it to
+                add_check(o, "budget", false, "no price in the catalog, so it cannot be held to the budget", true);
+                rejected = true;
+            }
             if (s.budget && o.total_cost && *o.total_cost > *s.budget) {
                 add_check(o, "budget", false, "total " + money(*o.total_cost, s.currency) + " is over the budget " +
                                                   money(*s.budget, s.currency), true);

@@ -19,7 +19,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
     io.out += r.summary + "\n";
     io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "; " +
               std::to_string(r.considered) + " instance types considered, currency " + to_string(r.scenario.currency) +
-              " (~ = estimated price)\n\n";
+              " (~ = estimated price, ? = not in the catalog)\n\n";
     io.out += pad("#", 4) + pad("provider", 14) + pad("instance", 26) + pad("GPUs", 18) + pad("plan", 16) +
               pad("GiB/GPU", 9) + pad("price/h", 12) + pad("hours", 10) + pad("total", 12) + "checks\n";
     int i = 0;
@@ -33,7 +33,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
         io.out += pad(std::to_string(++i), 4) + pad(o.provider, 14) + pad(o.instance + (o.spot ? " spot" : ""), 26) +
                   pad(std::to_string(o.gpu_count) + "× " + o.gpu, 18) + pad(plan, 16) +
                   pad(num("%.1f", double(o.memory_per_gpu_bytes) / 1073741824.0), 9) +
-                  pad((o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
+                  pad(!o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
                   pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
                   pad(o.total_cost ? num("%.0f", *o.total_cost) : (o.cost_per_million_tokens ? num("%.3f/Mtok", *o.cost_per_million_tokens) : "-"), 12) +
                   (warn.empty() ? "ok" : warn) + "\n";

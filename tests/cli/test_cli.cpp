@@ -78,3 +78,19 @@ TEST_CASE("cli: a GPU that is too small exits 1") {
     CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24"}, io) == 1);
     CHECK(io.out.find("does NOT fit") != std::string::npos);
 }
+
+TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 with the reason") {
+    Io ok;
+    REQUIRE(cli_run({"recommend", "--model", "qwen3-8b", "--task", "lora", "--train_tokens", "1e8", "--top", "3", "--json"},
+                    ok) == 0);
+    CHECK(ok.out.find("\"offers\":[{\"provider\":") != std::string::npos);
+    CHECK(ok.out.find("\"summary\":\"For LoRA on ") != std::string::npos);
+    Io poor;
+    CHECK(cli_run({"recommend", "--model", "llama-3.1-70b", "--task", "full_ft", "--train_tokens", "1e10", "--budget", "1"},
+                  poor) == 1);
+    CHECK(poor.err.find("the scenario cannot be met") != std::string::npos);
+    CHECK(poor.err.find("over the budget") != std::string::npos);
+    Io bad;
+    CHECK(cli_run({"recommend", "--top", "0"}, bad) == 2);
+    CHECK(bad.err == "gpusizer: --top: expected a whole number in [1, 100000], got '0'\n");
+}
