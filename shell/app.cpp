@@ -1,9 +1,12 @@
 #include "app.hpp"
 
+#include <algorithm>
+
 #include "gpusizer/link.hpp"
 #include "imgui.h"
 #include "panels.hpp"
 #include "strings.hpp"
+#include "style.hpp"
 
 namespace gpusizer::shell {
 
@@ -18,16 +21,19 @@ void App::set_catalog(Result<Catalog> catalog) {
     if (catalog.ok()) {
         catalog_ = std::move(*catalog.value);
         catalog_error_.clear();
+        presets_ = preset_infos(*catalog_);
     } else {
         catalog_.reset();
+        presets_.clear();
         catalog_error_ = format_error(catalog.error);
     }
-    estimated_for_.reset();  // same scenario, new catalog: estimate again
+    estimated_for_.reset();  // same scenario, new catalog: compute again
     redraw_requested_ = true;
 }
 
 void App::set_catalog_error(std::string message) {
     catalog_.reset();
+    presets_.clear();
     catalog_error_ = std::move(message);
     estimated_for_.reset();
     redraw_requested_ = true;
@@ -41,6 +47,7 @@ void App::set_scenario(const Scenario& s) {
 bool App::open_link(std::string_view link) {
     Result<Scenario> r = decode_link(link);
     link_warnings_ = r.warnings;
+    ui_.link_warnings_dismissed = false;
     if (!r.ok()) {
         link_warnings_.push_back(format_error(r.error));
         redraw_requested_ = true;
@@ -53,10 +60,12 @@ bool App::open_link(std::string_view link) {
 std::string App::scenario_json() const { return scenario_to_json(scenario_); }
 
 void App::recompute_if_needed(Host& host) {
-    if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_)) return;
-    estimate_ = estimate(*catalog_, scenario_);
-    results_json_ = estimate_.ok() ? estimate_to_json(*estimate_) : std::string();
+    if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_ && estimated_axis_ == ui_.axis)) return;
+    results_ = compute_results(*catalog_, scenario_, ui_.axis);
+    results_json_ = results_.estimate.ok() ? estimate_to_json(*results_.estimate) : std::string();
+    recommendation_json_ = results_.recommendation.ok() ? recommendation_to_json(*results_.recommendation) : std::string();
     estimated_for_ = scenario_;
+    estimated_axis_ = ui_.axis;
     ++estimates_;
     redraw_requested_ = true;
     // The scenario settled on a new value: tell the host (share link, text summary).
@@ -65,16 +74,33 @@ void App::recompute_if_needed(Host& host) {
         link_ = std::move(link);
         host.set_link(link_);
     }
-    std::string summary = summary_text(*catalog_, scenario_, estimate_);
+    std::string summary = summary_text(*catalog_, scenario_, results_);
     if (summary != summary_) {
         summary_ = std::move(summary);
         host.set_summary(summary_);
     }
 }
 
+void App::apply_host_preferences(Host& host) {
+    if (!language_chosen_) {
+        language_chosen_ = true;
+        const std::string lang = host.preferred_language();
+        if (lang.size() >= 2 && (lang[0] == 'z' || lang[0] == 'Z') && (lang[1] == 'h' || lang[1] == 'H'))
+            set_language(Language::zh);
+    }
+    const bool dark = ui_.theme == ThemeChoice::system ? host.prefers_dark() : ui_.theme == ThemeChoice::dark;
+    if (!theme_applied_ || dark != applied_dark_) {
+        theme_applied_ = true;
+        applied_dark_ = dark;
+        set_theme(dark ? Theme::dark : Theme::light);
+        redraw_requested_ = true;
+    }
+}
+
 void App::frame(Host& host) {
     ++frames_;
     tags_.begin_frame();
+    apply_host_preferences(host);
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
@@ -82,28 +108,61 @@ void App::frame(Host& host) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("gpusizer##main", nullptr, flags);
-    ImGui::TextUnformatted(tr().app_title);
-    ImGui::Separator();
+    const Language language_before = language();
     if (!catalog_) {
+        ImGui::TextUnformatted("gpusizer");
+        ImGui::Separator();
         if (catalog_error_.empty()) {
-            ImGui::TextUnformatted(tr().loading_catalog);
+            ImGui::TextUnformatted(tr("Loading the catalog...", "正在加载目录……"));
         } else {
-            ImGui::TextUnformatted(tr().catalog_failed);
+            ImGui::TextUnformatted(tr("The catalog could not be loaded:", "无法加载目录:"));
             ImGui::TextWrapped("%s", catalog_error_.c_str());
+            tags_.tag_item("catalog_error", catalog_error_);
         }
-    } else {
-        for (const std::string& w : link_warnings_) ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "%s %s", tr().link_warning, w.c_str());
-        PanelContext ctx{*catalog_, scenario_, estimate_, tags_, host, link_, ui_};
-        panel_model(ctx);
-        recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
-        ImGui::Spacing();
-        panel_results(ctx);
-        ImGui::Spacing();
-        panel_share(ctx);
-        panel_footer(ctx);
+        ImGui::End();
+        tags_.end_frame();
+        return;
     }
+    // Phone-sized windows get one column (logical width under 760 px).
+    ui_.narrow = vp->WorkSize.x / host.pixel_ratio() < 760.0f;
+    PanelContext ctx{*catalog_, presets_, scenario_, results_, tags_, host, link_, ui_};
+    panel_topbar(ctx);
+    if (!link_warnings_.empty() && !ui_.link_warnings_dismissed) {
+        for (const std::string& w : link_warnings_)
+            ImGui::TextColored(ImVec4(0.95f, 0.65f, 0.2f, 1.0f), "%s %s", tr("Link:", "链接:"), w.c_str());
+        if (ImGui::SmallButton(tr("Dismiss", "关闭提示"))) ui_.link_warnings_dismissed = true;
+        tags_.tag_item("link_warnings_dismiss");
+    }
+    panel_guided(ctx);
+    ImGui::Separator();
+    if (ui_.narrow) {
+        // One scrolling column: the job, then what it needs, then what to rent.
+        ImGui::BeginChild("##column", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);
+        panel_workload(ctx);
+        recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
+        panel_memory(ctx);
+        panel_offers(ctx);
+        ImGui::EndChild();
+    } else {
+        const float left = std::max(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x * 0.34f);
+        ImGui::BeginChild("##workload", ImVec2(left, -ImGui::GetFrameHeightWithSpacing()), true);
+        panel_workload(ctx);
+        ImGui::EndChild();
+        recompute_if_needed(host);
+        ImGui::SameLine();
+        ImGui::BeginChild("##results", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
+        panel_memory(ctx);
+        panel_offers(ctx);
+        ImGui::EndChild();
+    }
+    panel_footer(ctx);
     ImGui::End();
     tags_.end_frame();
+    if (language_before != language()) {  // the summary follows the language
+        redraw_requested_ = true;
+        const std::string summary = summary_text(*catalog_, scenario_, results_);
+        if (summary != summary_) host.set_summary(summary_ = summary);
+    }
 }
 
 }  // namespace gpusizer::shell

@@ -7,7 +7,8 @@
 //   test hooks     scenario_json(), results_json(), tags(), counters
 //
 // Data flows one way: the panels edit scenario_; when it differs from the scenario of the
-// last estimate, core's estimate() runs once; the panels only display core's numbers.
+// last results, compute_results() (core's estimate, recommend and the chart/badge estimates)
+// runs once; the panels only display core's numbers.
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
+#include "gpusizer/recommend.hpp"
 #include "gpusizer/scenario.hpp"
 #include "host.hpp"
 #include "panels.hpp"
@@ -42,12 +44,14 @@ public:
     const Catalog* catalog() const { return catalog_ ? &*catalog_ : nullptr; }
     const std::vector<std::string>& catalog_warnings() const { return catalog_warnings_; }
     const Scenario& scenario() const { return scenario_; }
-    const Result<Estimate>& estimate_result() const { return estimate_; }
+    const Result<Estimate>& estimate_result() const { return results_.estimate; }
+    const Results& results() const { return results_; }
     std::string scenario_json() const;                       // scenario_to_json
     const std::string& results_json() const { return results_json_; }  // estimate_to_json, "" when none
+    const std::string& recommendation_json() const { return recommendation_json_; }  // "" when none
     const WidgetTags& tags() const { return tags_; }
     std::uint64_t frame_count() const { return frames_; }
-    std::uint64_t estimate_count() const { return estimates_; }  // how often core's estimate() ran
+    std::uint64_t estimate_count() const { return estimates_; }  // how often the results were computed
     const std::vector<std::string>& link_warnings() const { return link_warnings_; }
     const std::string& link() const { return link_; }  // encode_link of the last estimated scenario
     const std::string& summary() const { return summary_; }
@@ -62,20 +66,26 @@ public:
 
 private:
     void recompute_if_needed(Host& host);
+    void apply_host_preferences(Host& host);  // theme from the system (when "system" is chosen)
 
     std::optional<Catalog> catalog_;
     std::vector<std::string> catalog_warnings_;
     std::string catalog_error_;
     Scenario scenario_;
-    std::optional<Scenario> estimated_for_;  // scenario of estimate_
-    Result<Estimate> estimate_;
-    std::string results_json_;
+    std::vector<PresetInfo> presets_;        // per catalog
+    std::optional<Scenario> estimated_for_;  // scenario of results_
+    SweepAxis estimated_axis_ = SweepAxis::seq_len;
+    Results results_;
+    std::string results_json_, recommendation_json_;
     std::vector<std::string> link_warnings_;
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;
     UiState ui_;
     std::uint64_t frames_ = 0, estimates_ = 0;
     bool redraw_requested_ = true;
+    bool language_chosen_ = false;  // the host's preferred language was applied once
+    bool applied_dark_ = true;      // the theme last applied
+    bool theme_applied_ = false;
 };
 
 }  // namespace gpusizer::shell

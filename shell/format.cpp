@@ -1,6 +1,8 @@
 #include "format.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace gpusizer::shell {
 
@@ -27,6 +29,54 @@ std::string format_billions(std::uint64_t n) {
         std::snprintf(buf, sizeof buf, "%.2f B", static_cast<double>(n) / 1e9);
     else
         std::snprintf(buf, sizeof buf, "%.2f M", static_cast<double>(n) / 1e6);
+    return buf;
+}
+
+std::string format_value(double v) {
+    char buf[48];
+    for (int precision = 6; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+std::string format_money(double amount, const std::string& currency) {
+    const char* sign = currency == "CNY" ? "\u00a5" : "$";
+    if (amount > 0 && amount < 0.01) return std::string("< ") + sign + "0.01";
+    const double cents = std::round(amount * 100.0);
+    const std::uint64_t whole = static_cast<std::uint64_t>(cents / 100.0);
+    const int frac = static_cast<int>(cents - static_cast<double>(whole) * 100.0);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, ".%02d", frac < 0 ? 0 : frac % 100);
+    return sign + format_grouped(whole) + buf;
+}
+
+std::string format_hours(double hours) {
+    char buf[48];
+    if (hours < 1.0)
+        std::snprintf(buf, sizeof buf, "%.0f min", hours * 60.0);
+    else if (hours < 48.0)
+        std::snprintf(buf, sizeof buf, "%.1f h", hours);
+    else if (hours < 24.0 * 730)
+        std::snprintf(buf, sizeof buf, "%.1f d", hours / 24.0);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f y", hours / (24.0 * 365.25));
+    return buf;
+}
+
+std::string format_count(double n) {
+    char buf[48];
+    if (n >= 1e12)
+        std::snprintf(buf, sizeof buf, "%.2f T", n / 1e12);
+    else if (n >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.2f B", n / 1e9);
+    else if (n >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.2f M", n / 1e6);
+    else if (n >= 1e4)
+        std::snprintf(buf, sizeof buf, "%.1f k", n / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f", n);
     return buf;
 }
 

@@ -16,4 +16,16 @@ std::string format_gib(std::uint64_t bytes);
 // 8030261248 -> "8.03 B", 494032768 -> "494.03 M"
 std::string format_billions(std::uint64_t n);
 
+// A scenario value as typed (shortest text that reads back the same): 0.9, 1e+09, 2048
+std::string format_value(double v);
+
+// Money: "$1,234.56" / "¥1,234.56" (two decimals; under 0.01 shown as "< $0.01")
+std::string format_money(double amount, const std::string& currency);
+
+// Hours: "37 min", "5.2 h", "3.4 days", "1.2 years"
+std::string format_hours(double hours);
+
+// Large counts: 1.5e9 -> "1.50 B", 3.2e6 -> "3.20 M", 950 -> "950"
+std::string format_count(double n);
+
 }  // namespace gpusizer::shell

@@ -29,8 +29,22 @@ public:
     // canvas (the page puts it in an aria-live region). Called when the results change.
     virtual void set_summary(std::string_view text) { (void)text; }
 
-    // Open a source or documentation URL (new tab / system browser).
+    // Open a source or documentation URL (new tab / system browser). Hosts open only
+    // http:// and https:// URLs (catalog sources are data, not trusted code).
     virtual void open_url(std::string_view url) { (void)url; }
+
+    // Save an export the user asked for: the web host downloads it, the desktop writes it to
+    // its export folder. Returns where it went ("downloads", a path) or "" when it could not.
+    virtual std::string save_file(std::string_view filename, std::string_view mime, std::string_view content) {
+        (void)filename, (void)mime, (void)content;
+        return {};
+    }
+
+    // The platform's appearance (prefers-color-scheme, the desktop's setting): dark or light.
+    virtual bool prefers_dark() const { return true; }
+
+    // The user's preferred language tag ("zh-CN", "en-US"; navigator.language), "" when unknown.
+    virtual std::string preferred_language() const { return {}; }
 
     // Physical pixels per logical pixel of the framebuffer the shell draws into
     // (devicePixelRatio in the browser, the content scale on the desktop). Used to convert

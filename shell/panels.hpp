@@ -1,38 +1,68 @@
 #pragma once
 // The panels of the main window. Each gets what it may read and the scenario it may edit,
 // and tags its clickable widgets and shown values for the tests.
+//
+//   panel_topbar     title, guided start, language, theme, copy link, exports
+//   panel_workload   the job: model, task, precision, shapes, training, serving, GPUs, parallelism
+//   panel_memory     stacked bar, breakdown table with formulas, fit badges, chart, solvers
+//   panel_offers     the recommendation sentence, rent filters, ranked offers, cost-time chart
+//   panel_guided     the four questions of a first visit (a modal)
+//   panel_footer     catalog version, price dates, sources
 
 #include <string>
+#include <vector>
 
 #include "gpusizer/catalog.hpp"
-#include "gpusizer/estimate.hpp"
 #include "gpusizer/scenario.hpp"
 #include "host.hpp"
+#include "results.hpp"
 #include "widget_tags.hpp"
 
 namespace gpusizer::shell {
 
-// UI-only state that lives across frames (what was copied, later: open sections, filters).
+enum class ThemeChoice { system, dark, light };
+
+// UI-only state that lives across frames. Nothing here is a computed number.
 struct UiState {
-    std::string copied_url;  // the share URL last copied, confirmed until the scenario changes
+    std::string copied_url;       // the share URL last copied, confirmed until the scenario changes
+    ThemeChoice theme = ThemeChoice::system;
+    SweepAxis axis = SweepAxis::seq_len;  // the memory chart's x axis
+    bool guided_open = false;     // the guided start is showing
+    bool link_warnings_dismissed = false;
+    std::string export_message;   // where the last export went, or why it failed
+    // Offers table: display order (sort) and a text filter; region, providers, spot, budget,
+    // deadline and currency are scenario keys, edited in place.
+    int sort_column = -1;         // -1: core's ranking
+    bool sort_descending = false;
+    char offer_filter[64] = "";
+    // config.json paste box (bounded: k_max_paste_bytes).
+    std::string paste_text;
+    std::string paste_error;
+    bool paste_open = false;
+    bool narrow = false;          // the window is phone-sized: one column
 };
 
 struct PanelContext {
     const Catalog& catalog;
-    Scenario& scenario;              // edited in place; App notices the change
-    const Result<Estimate>& estimate;
+    const std::vector<PresetInfo>& presets;
+    Scenario& scenario;  // edited in place; App notices the change
+    const Results& results;
     WidgetTags& tags;
     Host& host;
     const std::string& link;  // encode_link of the estimated scenario ("v=1&…")
     UiState& ui;
 };
 
-void panel_model(PanelContext& ctx);    // model preset + weight dtype
-void panel_results(PanelContext& ctx);  // parameter count, weights memory
-void panel_share(PanelContext& ctx);    // copy the share link
-void panel_footer(PanelContext& ctx);   // catalog version, prices as of
+void panel_topbar(PanelContext& ctx);
+void panel_workload(PanelContext& ctx);
+void panel_memory(PanelContext& ctx);
+void panel_offers(PanelContext& ctx);
+void panel_guided(PanelContext& ctx);
+void panel_footer(PanelContext& ctx);
+// Export buttons (CSV, JSON, Markdown) and the message of the last export (panel_export.cpp).
+void panel_export(PanelContext& ctx);
 
-// One sentence of plain text with the numbers of the results panel (aria-live summary).
-std::string summary_text(const Catalog& catalog, const Scenario& s, const Result<Estimate>& e);
+// One sentence of plain text with the main numbers (aria-live summary, desktop --print-results).
+std::string summary_text(const Catalog& catalog, const Scenario& s, const Results& r);
 
 }  // namespace gpusizer::shell

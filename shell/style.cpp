@@ -27,11 +27,25 @@ bool looks_like_ttf(const FontData& f) {
     return (p[0] == 0 && p[1] == 1 && p[2] == 0 && p[3] == 0) || (p[0] == 't' && p[1] == 'r' && p[2] == 'u' && p[3] == 'e');
 }
 
+Theme g_theme = Theme::dark;
+float g_pixel_ratio = 1.0f;
+
 }  // namespace
 
+void set_theme(Theme t) {
+    g_theme = t;
+    apply_style(g_pixel_ratio);
+}
+
+Theme theme() { return g_theme; }
+
 void apply_style(float pixel_ratio) {
+    g_pixel_ratio = pixel_ratio;
     ImGuiStyle style;  // start from defaults: ScaleAllSizes is not idempotent
-    ImGui::StyleColorsDark(&style);
+    if (g_theme == Theme::light)
+        ImGui::StyleColorsLight(&style);
+    else
+        ImGui::StyleColorsDark(&style);
     style.WindowRounding = 0.0f;
     style.FrameRounding = 3.0f;
     style.ScaleAllSizes(pixel_ratio);

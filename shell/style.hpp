@@ -17,7 +17,14 @@ struct FontData {
     std::size_t size = 0;
 };
 
+enum class Theme { dark, light };
+
+// Sets the style for `pixel_ratio` in the current theme.
 void apply_style(float pixel_ratio);
+// Switches the theme and re-applies the style at the last pixel ratio (the UI calls this;
+// hosts keep calling apply_style when the ratio changes).
+void set_theme(Theme theme);
+Theme theme();
 // Clears the atlas and adds the UI font: `font` when given and valid, else ProggyClean.
 // Returns false when `font` was given but could not be used (the fallback was taken).
 bool build_fonts(float pixel_ratio, const FontData* font = nullptr);

@@ -48,7 +48,7 @@ TEST_CASE("the first frame shows core's numbers for the default scenario") {
     ui.frames(app, 2);
     const gpusizer::Estimate e = core_estimate(app.scenario());
     CHECK(app.results_json() == gpusizer::estimate_to_json(e));
-    const auto* w = app.tags().find("weights_value");
+    const auto* w = app.tags().find("memory_value:weights");
     REQUIRE(w != nullptr);
     CHECK(w->text == std::to_string(e.memory_per_gpu_bytes.weights));
     const auto* p = app.tags().find("params_value");
@@ -83,7 +83,7 @@ TEST_CASE("clicking the dtype combo and an item selects it and shows its weights
     CHECK(app.scenario().weight_dtype == gpusizer::WeightDtype::int8);
     CHECK(app.tags().find("dtype_item:int8") == nullptr);  // the popup closed
     const gpusizer::Estimate e = core_estimate(app.scenario());
-    CHECK(app.tags().find("weights_value")->text == std::to_string(e.memory_per_gpu_bytes.weights));
+    CHECK(app.tags().find("memory_value:weights")->text == std::to_string(e.memory_per_gpu_bytes.weights));
     CHECK(app.tags().find("dtype_combo")->text == "int8");
 }
 

@@ -38,8 +38,10 @@ TEST_CASE("the host gets the link and summary once per scenario change") {
     REQUIRE(host.links.size() == 1);
     CHECK(host.links[0] == gpusizer::encode_link(app.scenario()));
     REQUIRE(host.summaries.size() == 1);
-    const std::uint64_t w = app.estimate_result()->memory_per_gpu_bytes.weights;
-    CHECK(host.summaries[0].find("(" + gpusizer::shell::format_grouped(w) + " bytes)") != std::string::npos);
+    const std::uint64_t total = app.estimate_result()->memory_per_gpu_bytes.total;
+    CHECK(host.summaries[0].find(gpusizer::shell::format_gib(total) + " per GPU") != std::string::npos);
+    REQUIRE(app.results().recommendation.ok());
+    CHECK(host.summaries[0].find(app.results().recommendation->summary) != std::string::npos);
 
     gpusizer::Scenario s = app.scenario();
     s.weight_dtype = gpusizer::WeightDtype::nf4;
