@@ -392,7 +392,11 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     const double procs = s.engine == Engine::llama_cpp && !train ? 1 : static_cast<double>(gpus);
     host = host * k_offload_buffer_factor * static_cast<double>(gpus);  // per-GPU offload × every GPU of the job
     host += procs * k_host_per_process_bytes;
-    out.host_bytes = to_bytes(host);
+    // K4 (docs/limits.md): the host sum saturates like every GPU term, and says so.
+    bool host_clamped = false;
+    out.host_bytes = to_bytes(host, &host_clamped);
+    if (host_clamped || out.host_bytes == k_u64_cap)
+        out.warnings.push_back("host_memory_bytes: exceeded 9.2e18 bytes and was clamped");
     explain("host_memory_bytes",
             num(procs) + " processes × " + gib(k_host_per_process_bytes) + " + offloaded states × 1.5 = " + gib(host),
             "DeepSpeed estimate_zero*_model_states_mem_needs (additional_buffer_factor 1.5)");

@@ -593,8 +593,8 @@ TEST_CASE("bad inputs (fixed after this table): a link's model_type must be vali
     CHECK(d.warnings.size() == 1);
 }
 
-TEST_CASE("wanted: a long non-ASCII model_type is cut at a character boundary (K3)" * doctest::may_fail()) {
-    // hf_config.cpp:91 (Reader::text) cuts at byte 64, splitting 'é'; scenario_to_json then aborts.
+TEST_CASE("bad inputs (fixed after this table): a long non-ASCII model_type is cut at a character boundary (K3)") {
+    // hf_config.cpp (Reader::text) cut at byte 64, splitting 'é'; scenario_to_json then aborted. Fixed by cut_utf8.
     const std::string cfg = "{\"model_type\":\"" + std::string(63, 'a') +
                             "\xc3\xa9\",\"hidden_size\":64,\"num_hidden_layers\":1,\"num_attention_heads\":1,"
                             "\"vocab_size\":10,\"intermediate_size\":64}";
@@ -614,16 +614,16 @@ TEST_CASE("bad inputs (fixed after this table): link model fields obey the confi
           "link: model field hidden_size: expected an integer between 0 and 4294967295, got 1000000000000000; ignored");
 }
 
-TEST_CASE("wanted: an hf_config error inside a scenario is prefixed once" * doctest::may_fail()) {
-    // scenario.cpp prefixes "hf_config: " to messages that hf_config.cpp already prefixed.
+TEST_CASE("bad inputs (fixed after this table): an hf_config error inside a scenario is prefixed once") {
+    // scenario.cpp prefixed "hf_config: " to messages that hf_config.cpp already prefixed.
     Result<Scenario> r = parse_scenario_json("{\"hf_config\":{\"a\":" + nested(40) + "}}");
     CHECK_FALSE(r.ok());
     CHECK(r.error.message == "hf_config: nested deeper than 32 levels");
     CHECK(r.error.code == "too_deep");
 }
 
-TEST_CASE("wanted: config.json errors say which limit and give the values" * doctest::may_fail()) {
-    // hf_config.cpp: one message for two limits; not-JSON reported as not-an-object; counts missing.
+TEST_CASE("bad inputs (fixed after this table): config.json errors say which limit and give the values") {
+    // hf_config.cpp had one message for two limits, reported not-JSON as not-an-object and gave no counts (fixed in 561d3a2).
     CHECK(parse_hf_config(ten_mib_object()).error.message == "hf_config: 10485772 bytes; the limit is 4194304 (4 MiB)");
     CHECK(parse_hf_config(R"({"model_type":"llama","hidden_size":)").error.message == "hf_config: not valid JSON");
     const std::string moe = R"({"model_type":"mixtral","hidden_size":4096,"num_local_experts":8,"num_experts_per_tok":9,)"

@@ -57,10 +57,7 @@ void check_estimate(const Estimate& e, const std::string& in) {
     // A saturated number (2^63 - 1, memory.hpp k_u64_cap) must come with a visible warning.
     constexpr std::uint64_t cap = 9223372036854775807ULL;
     bool saturated = e.params.total == cap || e.params.active == cap || e.params.trainable == cap ||
-                     e.params.embedding == cap || e.kv_bytes_per_token == cap;
-    // Known issue K4 (docs/limits.md): host_memory_bytes saturates without a warning
-    // (memory_plan.cpp: to_bytes(host) without the clamped flag). Add it back when fixed:
-    //   saturated = saturated || e.host_memory_bytes == cap;
+                     e.params.embedding == cap || e.kv_bytes_per_token == cap || e.host_memory_bytes == cap;
     for (std::uint64_t part : {m.weights, m.gradients, m.optimizer, m.activations, m.kv_cache, m.overhead, m.total})
         saturated = saturated || part == cap;
     if (saturated) {

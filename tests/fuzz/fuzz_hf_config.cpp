@@ -18,10 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     for (const auto& w : a.warnings)
         GPUSIZER_FUZZ_CHECK(w.size() < 2048, "warning of " + std::to_string(w.size()) + " bytes: " + w.substr(0, 200));
 
-    // Known issue K3 (reported to the memory-model owner, docs/limits.md): hf_config.cpp cuts a
-    // long model_type at byte 64, which can split a UTF-8 character; scenario_to_json then
-    // aborts. Remove this skip once the cut keeps whole characters.
-    if (!gpusizer_fuzz::valid_utf8(a->model_type)) return 0;
+    // K3 (docs/limits.md, fixed): a long model_type is cut at a character boundary, so it is UTF-8.
+    GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::valid_utf8(a->model_type), "model_type is not UTF-8: " + a->model_type.substr(0, 80));
     Scenario s;
     s.source = ModelSource::hf_config;
     s.model.clear();
