@@ -351,6 +351,12 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_results() {
     return s.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_recommendation() {
+    static std::string s;
+    s = g ? g->app.recommendation_json() : "";
+    return s.c_str();
+}
+
 // {"model_combo": {"x":…,"y":…,"w":…,"h":…,"text":"…"}, …} in CSS pixels relative to the
 // canvas's top-left corner (page.js adds the canvas's page offset).
 EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_widgets() {

@@ -59,6 +59,8 @@ var gpusizerPage = (function () {
     scenarioText: function () { return call('scenario'); },
     results: function () { return json('results'); },
     resultsText: function () { return call('results'); },
+    recommendation: function () { return json('recommendation'); },
+    recommendationText: function () { return call('recommendation'); },
     // Named widget rectangles in CSS pixels of the page (viewport coordinates).
     widgets: function () {
       var w = json('widgets');

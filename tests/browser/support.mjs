@@ -33,6 +33,13 @@ export function cliEstimate(args) {
   return { text: r.stdout.trim(), json: JSON.parse(r.stdout) };
 }
 
+// `gpusizer recommend ARGS --json`: the exact text and the parsed object (exit 1, nothing fits, is allowed).
+export function cliRecommend(args) {
+  const r = spawnSync(cli, ['recommend', ...args, '--json'], { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cli} recommend ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { text: r.stdout.trim(), json: r.stdout.trim() ? JSON.parse(r.stdout) : null, status: r.status };
+}
+
 // `gpusizer link ARGS`: the share-link fragment ("#v=1&…").
 export function cliLink(args) {
   const r = spawnSync(cli, ['link', ...args], { encoding: 'utf8' });

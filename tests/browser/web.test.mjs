@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifact, cli, cliEstimate, cliLink, imageStats, launchChromium, startServer, webDist } from './support.mjs';
+import { artifact, cli, cliEstimate, cliLink, cliRecommend, imageStats, launchChromium, startServer, webDist } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
 let server, url, chromium;
@@ -81,8 +81,11 @@ describe('web page', () => {
     const expected = cliEstimate([]);
     assert.equal(await hooks(page, 'resultsText'), expected.text, 'page results differ from `gpusizer estimate --json`');
     const w = await hooks(page, 'widgets');
-    assert.equal(w.weights_value.text, String(expected.json.memory_per_gpu_bytes.weights));
+    assert.equal(w['memory_value:weights'].text, String(expected.json.memory_per_gpu_bytes.weights));
     assert.equal(w.params_value.text, String(expected.json.params.total));
+    const rec = cliRecommend([]);
+    assert.equal(await hooks(page, 'recommendationText'), rec.text, 'page offers differ from `gpusizer recommend --json`');
+    assert.ok((await page.textContent('#summary')).includes(rec.json.summary), 'the aria-live summary names the recommendation');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -101,15 +104,15 @@ describe('web page', () => {
     await waitScenario(page, 'weight_dtype', 'int8');
 
     assert.equal(await hooks(page, 'resultsText'), int8.text);
-    const w = await page.waitForFunction(() => window.__gpusizer.widgets().weights_value, null, { timeout: 5000 });
+    const w = await page.waitForFunction(() => window.__gpusizer.widgets()['memory_value:weights'], null, { timeout: 5000 });
     assert.equal((await w.jsonValue()).text, String(int8.json.memory_per_gpu_bytes.weights), 'the shown value');
     const afterStats = await hooks(page, 'stats');
     assert.equal(afterStats.estimates - before.estimates, 1, 'estimate() should run once per scenario change');
 
     // The share link and the text summary follow the scenario.
     assert.equal(await page.evaluate(() => location.hash), cliLink(['--weight_dtype', 'int8']));
-    const grouped = int8.json.memory_per_gpu_bytes.weights.toLocaleString('en-US');
-    assert.ok((await page.textContent('#summary')).includes(`(${grouped} bytes)`), await page.textContent('#summary'));
+    const summary = await page.textContent('#summary');
+    assert.ok(summary.includes(cliRecommend(['--weight_dtype', 'int8']).json.summary), summary);
 
     const shot = artifact('web-dtype-int8.png');
     await page.screenshot({ path: shot });
