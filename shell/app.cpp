@@ -138,19 +138,21 @@ void App::frame(Host& host) {
     if (ui_.narrow) {
         // One scrolling column: the job, then what it needs, then what to rent.
         ImGui::BeginChild("##column", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);
+        panel_answer(ctx);  // last frame's answer on top: a phone shows it first
         panel_workload(ctx);
         recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
         panel_memory(ctx);
         panel_offers(ctx);
         ImGui::EndChild();
     } else {
-        const float left = std::max(ImGui::GetFontSize() * 22, ImGui::GetContentRegionAvail().x * 0.34f);
+        const float left = std::max(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.34f);
         ImGui::BeginChild("##workload", ImVec2(left, -ImGui::GetFrameHeightWithSpacing()), true);
         panel_workload(ctx);
         ImGui::EndChild();
         recompute_if_needed(host);
         ImGui::SameLine();
         ImGui::BeginChild("##results", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
+        panel_answer(ctx);
         panel_memory(ctx);
         panel_offers(ctx);
         ImGui::EndChild();

@@ -115,9 +115,11 @@ void badges(PanelContext& ctx) {
     ImGui::TextDisabled("%s", tr("On common cards (one GPU of each, this scenario's parallelism):",
                                  "常见显卡(每种一块,按当前并行设置):"));
     for (const CardFit& c : ctx.results.cards) {
+        // The card's name up to its first parenthesis ("Ascend 910B (generic; …)"): names carry
+        // their memory size already; the tooltip has the numbers.
+        const std::string name = c.name.substr(0, c.name.find(" ("));
         char text[160];
-        std::snprintf(text, sizeof text, "%s %s %s", c.fits ? "\u2713" : "\u00d7", c.name.c_str(),
-                      format_gib(c.memory_bytes).c_str());
+        std::snprintf(text, sizeof text, "%s %s", c.fits ? "\u2713" : "\u00d7", name.c_str());
         const ImVec2 size = ImGui::CalcTextSize(text);
         const float w = size.x + ImGui::GetStyle().FramePadding.x * 2;
         if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
@@ -129,8 +131,8 @@ void badges(PanelContext& ctx) {
         ImGui::PopStyleColor(2);
         ctx.tags.tag_item("badge:" + c.gpu, c.fits ? "fits" : "no");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(tr("Needs %s per GPU on %s", "在 %s 上每 GPU 需要 %s"), format_gib(c.total_bytes).c_str(),
-                              c.name.c_str());
+            ImGui::SetTooltip("%s\n%s %s / %s", c.name.c_str(), tr("Needs per GPU:", "每 GPU 需要:"),
+                              format_gib(c.total_bytes).c_str(), format_gib(c.memory_bytes).c_str());
         ImGui::SameLine();
     }
     ImGui::NewLine();
@@ -182,9 +184,9 @@ void solvers(PanelContext& ctx, const Estimate& e) {
 void breakdown_table(PanelContext& ctx, const Estimate& e) {
     const MemoryBreakdown& m = e.memory_per_gpu_bytes;
     if (!ImGui::BeginTable("##breakdown", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn(tr("Per GPU", "每 GPU"), ImGuiTableColumnFlags_WidthStretch, 0.5f);
+    ImGui::TableSetupColumn(tr("Per GPU", "每 GPU"), ImGuiTableColumnFlags_WidthStretch, 0.45f);
     ImGui::TableSetupColumn("GiB", ImGuiTableColumnFlags_WidthStretch, 0.2f);
-    ImGui::TableSetupColumn(tr("bytes", "字节"), ImGuiTableColumnFlags_WidthStretch, 0.3f);
+    ImGui::TableSetupColumn(tr("bytes", "字节"), ImGuiTableColumnFlags_WidthStretch, 0.35f);
     ImGui::TableHeadersRow();
     auto row = [&](const char* key, std::uint64_t bytes, ImU32 colour) {
         ImGui::TableNextRow();
@@ -303,9 +305,10 @@ void panel_memory(PanelContext& ctx) {
     stacked_bar(ctx, e);
     fit_line(ctx, e);
     badges(ctx);
-    if (ctx.ui.narrow) {
-        solvers(ctx, e);
+    // Side by side only when each half holds a 14-digit byte count comfortably.
+    if (ctx.ui.narrow || ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 48) {
         breakdown_table(ctx, e);
+        solvers(ctx, e);
     } else if (ImGui::BeginTable("##memory_cols", 2, ImGuiTableFlags_SizingStretchSame)) {
         ImGui::TableNextColumn();
         breakdown_table(ctx, e);

@@ -304,6 +304,21 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
 
 }  // namespace
 
+void panel_answer(PanelContext& ctx) {
+    const Result<Recommendation>& r = ctx.results.recommendation;
+    if (!r.ok()) {
+        ImGui::TextColored(k_warn, "%s", tr("No offer fits this job; see \"What to rent\" below.", "没有方案满足此任务;见下方\"租用方案\"。"));
+        return;
+    }
+    const std::string& summary = language() == Language::zh ? r->summary_zh : r->summary;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(summary.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ctx.tags.tag_item("recommendation", summary);
+}
+
 void panel_offers(PanelContext& ctx) {
     const bool open = ImGui::CollapsingHeader(tr("What to rent", "租用方案"), ImGuiTreeNodeFlags_DefaultOpen);
     ctx.tags.tag_item("section_offers");
@@ -319,11 +334,6 @@ void panel_offers(PanelContext& ctx) {
         return;
     }
     const Recommendation& rec = *r;
-    const std::string& summary = language() == Language::zh ? rec.summary_zh : rec.summary;
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(summary.c_str());
-    ImGui::PopTextWrapPos();
-    ctx.tags.tag_item("recommendation", summary);
     for (const std::string& w : rec.warnings) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s", w.c_str());

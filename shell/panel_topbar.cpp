@@ -41,7 +41,7 @@ void panel_topbar(PanelContext& ctx) {
     const char* theme_names[] = {tr("System theme", "跟随系统"), tr("Dark", "深色"), tr("Light", "浅色")};
     const char* theme_ids[] = {"system", "dark", "light"};
     const int current = static_cast<int>(ctx.ui.theme);
-    const float theme_width = ImGui::GetFontSize() * 7;
+    const float theme_width = ImGui::CalcTextSize(theme_names[0]).x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2;
     same_line_if_room(theme_width);
     ImGui::SetNextItemWidth(theme_width);
     const ImVec2 at = ImGui::GetCursorScreenPos();

@@ -57,6 +57,8 @@ void panel_topbar(PanelContext& ctx);
 void panel_workload(PanelContext& ctx);
 void panel_memory(PanelContext& ctx);
 void panel_offers(PanelContext& ctx);
+// The recommendation sentence, at the top of the results (the answer, always in view).
+void panel_answer(PanelContext& ctx);
 void panel_guided(PanelContext& ctx);
 void panel_footer(PanelContext& ctx);
 // Export buttons (CSV, JSON, Markdown) and the message of the last export (panel_export.cpp).

@@ -16,6 +16,8 @@ const ImWchar k_ui_glyph_ranges[] = {
     0x2212, 0x2212,  // minus
     0x2248, 0x2248,  // ≈
     0x2264, 0x2265,  // ≤ ≥
+    0x2713, 0x2713,  // ✓
+    0x2717, 0x2717,  // ✗
     0,
 };
 
@@ -52,11 +54,12 @@ void apply_style(float pixel_ratio) {
     ImGui::GetStyle() = style;
 }
 
-bool build_fonts(float pixel_ratio, const FontData* font) {
+bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     bool ok = true;
     if (font && !looks_like_ttf(*font)) ok = false;
+    const bool cjk_ok = !cjk || looks_like_ttf(*cjk);
     if (ok && font) {
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;  // the host keeps the bytes
@@ -66,6 +69,18 @@ bool build_fonts(float pixel_ratio, const FontData* font) {
         const float px = std::round(k_ui_font_px * pixel_ratio);
         ok = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(font->ttf), static_cast<int>(font->size), px, &cfg,
                                             k_ui_glyph_ranges) != nullptr;
+        // Chinese merged into the same font. The file is a subset to the characters the UI and
+        // catalog use; the atlas bakes only code points the font has, so the full ranges cost
+        // nothing for the characters it lacks.
+        if (ok && cjk && cjk_ok) {
+            ImFontConfig c;
+            c.FontDataOwnedByAtlas = false;
+            c.MergeMode = true;
+            c.OversampleH = 1;  // CJK glyphs are dense: no oversampling keeps the atlas small
+            c.OversampleV = 1;
+            ok = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(cjk->ttf), static_cast<int>(cjk->size), px, &c,
+                                                io.Fonts->GetGlyphRangesChineseFull()) != nullptr;
+        }
         if (ok) ok = io.Fonts->Build();
         if (!ok) io.Fonts->Clear();
     }
@@ -75,7 +90,7 @@ bool build_fonts(float pixel_ratio, const FontData* font) {
         io.Fonts->AddFontDefault(&cfg);
         io.Fonts->Build();
     }
-    return ok;
+    return ok && cjk_ok;
 }
 
 }  // namespace gpusizer::shell

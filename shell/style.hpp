@@ -25,8 +25,9 @@ void apply_style(float pixel_ratio);
 // hosts keep calling apply_style when the ratio changes).
 void set_theme(Theme theme);
 Theme theme();
-// Clears the atlas and adds the UI font: `font` when given and valid, else ProggyClean.
-// Returns false when `font` was given but could not be used (the fallback was taken).
-bool build_fonts(float pixel_ratio, const FontData* font = nullptr);
+// Clears the atlas and adds the UI font: `font` when given and valid, else ProggyClean; `cjk`
+// (Chinese glyphs) is merged into `font` when both are given. Returns false when a given font
+// could not be used (then ProggyClean, or `font` without Chinese, was taken).
+bool build_fonts(float pixel_ratio, const FontData* font = nullptr, const FontData* cjk = nullptr);
 
 }  // namespace gpusizer::shell

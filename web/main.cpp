@@ -90,6 +90,29 @@ EM_JS(void, js_watch_paste, (), {
     });
 });
 EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), "_blank", "noopener"); });
+// An export the user asked for: a Blob download named `name` (an <a download> click: no popup,
+// no server round trip). The object URL is revoked once the click has been handled.
+EM_JS(void, js_download, (const char* name, const char* mime, const char* data, int size), {
+    var blob = new Blob([HEAPU8.slice(data, data + size)], {type: UTF8ToString(mime)});
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = UTF8ToString(name);
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function() { URL.revokeObjectURL(a.href); }, 10000);
+});
+EM_JS(int, js_prefers_dark, (), {
+    return !window.matchMedia || !window.matchMedia("(prefers-color-scheme: light)").matches ? 1 : 0;
+});
+EM_JS(char*, js_language, (), {  // caller frees
+    var s = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+    var n = lengthBytesUTF8(s) + 1;
+    var p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
 EM_JS(void, js_replace_hash, (const char* fragment), {
     history.replaceState(null, "", "#" + UTF8ToString(fragment));  // no hashchange, no history spam
 });
@@ -102,6 +125,11 @@ EM_JS(char*, js_get_hash, (), {  // caller frees
 });
 EM_JS(void, js_watch_hash, (), {  // a pasted or edited link in the address bar
     window.addEventListener("hashchange", function() { Module["_gpusizer_on_hash_changed"](); });
+});
+EM_JS(void, js_watch_scheme, (), {  // the system switched dark/light: redraw (the theme follows)
+    if (!window.matchMedia) return;
+    var q = window.matchMedia("(prefers-color-scheme: light)");
+    if (q.addEventListener) q.addEventListener("change", function() { Module["_gpusizer_wake"](); });
 });
 EM_JS(void, js_set_summary, (const char* text), { gpusizerPage.setSummary(UTF8ToString(text)); });
 
@@ -129,7 +157,21 @@ struct WebHost final : gpusizer::shell::Host {
         js_replace_hash(last_link.c_str());
     }
     void set_summary(std::string_view text) override { js_set_summary(std::string(text).c_str()); }
-    void open_url(std::string_view url) override { js_open_url(std::string(url).c_str()); }
+    void open_url(std::string_view url) override {
+        if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return;  // data, not code
+        js_open_url(std::string(url).c_str());
+    }
+    std::string save_file(std::string_view filename, std::string_view mime, std::string_view content) override {
+        js_download(std::string(filename).c_str(), std::string(mime).c_str(), content.data(), static_cast<int>(content.size()));
+        return "downloads";
+    }
+    bool prefers_dark() const override { return js_prefers_dark() != 0; }
+    std::string preferred_language() const override {
+        char* p = js_language();
+        std::string s = p ? p : "";
+        std::free(p);
+        return s;
+    }
     float pixel_ratio() const override { return ratio; }
 };
 
@@ -141,8 +183,10 @@ struct Web {
     double css_w = 0, css_h = 0;  // canvas CSS size
     float font_ratio = 0;         // ratio the fonts and style were built for
     std::string font_ttf;         // fonts/ui.ttf, alive as long as the atlas (it does not copy)
+    std::string cjk_ttf;          // fonts/cjk.ttf (the Chinese subset), likewise
     bool fonts_dirty = true;      // rebuild the atlas at the next iteration
-    bool catalog_settled = false, font_settled = false;  // downloads done (or failed)
+    int fonts_pending = 2;        // font downloads not yet done (or failed)
+    bool catalog_settled = false;
     int pending_frames = 2;       // frames still to draw before going idle
     unsigned long long iterations = 0, drawn = 0;
     bool ready_sent = false;
@@ -172,15 +216,19 @@ void on_catalog_error(void*) {
 
 // Both downloads start at once; the first frame waits for both, so the UI never flashes from
 // the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
-void on_font(void*, void* data, int size) {
-    g->font_ttf.assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
-    g->font_settled = true;
+// `arg` is the std::string the bytes go to; its file name is told apart by which one it is.
+const char* font_file(void* arg) { return arg == &g->font_ttf ? "fonts/ui.ttf" : "fonts/cjk.ttf"; }
+
+void on_font(void* arg, void* data, int size) {
+    static_cast<std::string*>(arg)->assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    --g->fonts_pending;
     g->fonts_dirty = true;
 }
 
-void on_font_error(void*) {
-    std::fprintf(stderr, "gpusizer: fonts/ui.ttf could not be downloaded; using the built-in font\n");
-    g->font_settled = true;
+void on_font_error(void* arg) {
+    std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", font_file(arg),
+                 arg == &g->font_ttf ? "using the built-in font" : "Chinese text is drawn as '?'");
+    --g->fonts_pending;
 }
 
 // [SECTION] Frame pacing -------------------------------------------------------------------------
@@ -243,8 +291,9 @@ void poll_canvas_size() {
     if (ratio != g->font_ratio || g->fonts_dirty) {  // first frame, font arrived, zoom, another monitor
         gpusizer::shell::apply_style(ratio);
         const gpusizer::shell::FontData font{g->font_ttf.data(), g->font_ttf.size()};
-        if (!gpusizer::shell::build_fonts(ratio, g->font_ttf.empty() ? nullptr : &font))
-            std::fprintf(stderr, "gpusizer: fonts/ui.ttf is not a usable font; using the built-in font\n");
+        const gpusizer::shell::FontData cjk{g->cjk_ttf.data(), g->cjk_ttf.size()};
+        if (!gpusizer::shell::build_fonts(ratio, g->font_ttf.empty() ? nullptr : &font, g->cjk_ttf.empty() ? nullptr : &cjk))
+            std::fprintf(stderr, "gpusizer: fonts/ui.ttf or fonts/cjk.ttf is not a usable font; using what could be used\n");
         if (g->drawn > 0) {  // before the first frame, the backend's first NewFrame uploads it
             ImGui_ImplOpenGL3_DestroyFontsTexture();
             ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -259,7 +308,7 @@ void poll_canvas_size() {
 
 void main_loop() {
     ++g->iterations;
-    if (!g->catalog_settled || !g->font_settled) return;  // page.js shows "Loading…" meanwhile
+    if (!g->catalog_settled || g->fonts_pending > 0) return;  // page.js shows "Loading…" meanwhile
     poll_canvas_size();
     if (g->app.take_redraw_request()) g->pending_frames = std::max(g->pending_frames, 2);
     if (ImGui::GetIO().WantTextInput) g->pending_frames = std::max(g->pending_frames, 1);  // caret blink
@@ -325,6 +374,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_paste(const char* text) {
     if (!g) return;
     g->host.clipboard = text ? text : "";
     wake();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_wake() {
+    if (g) wake();
 }
 
 extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_hash_changed() {
@@ -444,9 +497,11 @@ int main() {
     // The scenario of the link the page was opened with (decoding never fails hard).
     if (const std::string h = current_hash(); !h.empty()) g->app.open_link(h);
     js_watch_hash();
+    js_watch_scheme();
 
     emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);
-    emscripten_async_wget_data("fonts/ui.ttf", nullptr, on_font, on_font_error);
+    emscripten_async_wget_data("fonts/ui.ttf", &g->font_ttf, on_font, on_font_error);
+    emscripten_async_wget_data("fonts/cjk.ttf", &g->cjk_ttf, on_font, on_font_error);
     emscripten_set_main_loop(main_loop, 0, /*simulate_infinite_loop=*/false);
     return 0;
 }

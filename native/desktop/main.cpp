@@ -148,18 +148,11 @@ struct DesktopHost final : gpusizer::shell::Host {
 // [SECTION] main
 
 constexpr int k_settle_frames = 8;  // frames drawn after an event before sleeping again
-constexpr const char* k_ui_font_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-
-std::string read_file(const char* path) {
-    std::string out;
-    if (std::FILE* f = std::fopen(path, "rb")) {
-        char buf[65536];
-        std::size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-        std::fclose(f);
-    }
-    return out;
-}
+#if GPUSIZER_EMBEDDED_FONTS
+// The page's font subsets (scripts/fonts.cmake), embedded by scripts/embed.cmake.
+extern const unsigned char gpusizer_font_ui[], gpusizer_font_cjk[];
+extern const unsigned long gpusizer_font_ui_size, gpusizer_font_cjk_size;
+#endif
 
 int main(int argc, char** argv) {
     Options opt;
@@ -204,11 +197,15 @@ int main(int argc, char** argv) {
     float xscale = 1, yscale = 1;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     gpusizer::shell::apply_style(xscale);
-    // The UI font from Debian's fonts-dejavu-core when installed (the page ships a subset of
-    // the same font); ProggyClean otherwise.
-    const std::string font_ttf = read_file(k_ui_font_path);
-    const gpusizer::shell::FontData font{font_ttf.data(), font_ttf.size()};
-    gpusizer::shell::build_fonts(xscale, font_ttf.empty() ? nullptr : &font);
+    // The page's fonts, embedded (DejaVu Sans + the Chinese subset); ProggyClean when the build
+    // had no fontTools.
+#if GPUSIZER_EMBEDDED_FONTS
+    const gpusizer::shell::FontData font{gpusizer_font_ui, gpusizer_font_ui_size};
+    const gpusizer::shell::FontData cjk{gpusizer_font_cjk, gpusizer_font_cjk_size};
+    gpusizer::shell::build_fonts(xscale, &font, &cjk);
+#else
+    gpusizer::shell::build_fonts(xscale);
+#endif
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
 
