@@ -1,12 +1,13 @@
 // `estimate --json`: one object with the keys of docs/scenario.md, in that order.
 #include "gpusizer/estimate.hpp"
+#include "results_json.hpp"
 #include "scenario_internal.hpp"
 
 namespace gpusizer {
 
 using detail::ojson;
 
-std::string estimate_to_json(const Estimate& e) {
+ojson estimate_to_ojson(const Estimate& e) {
     ojson j;
     j["scenario"] = scenario_to_ojson(e.scenario);
     j["warnings"] = e.warnings;
@@ -47,7 +48,9 @@ std::string estimate_to_json(const Estimate& e) {
     for (const Explanation& x : e.explanations)
         ex.push_back({{"term", x.term}, {"formula", x.formula}, {"source", x.source}});
     j["explanations"] = ex;
-    return j.dump();
+    return j;
 }
+
+std::string estimate_to_json(const Estimate& e) { return estimate_to_ojson(e).dump(); }
 
 }  // namespace gpusizer

@@ -1,12 +1,13 @@
 // `recommend --json`: {"scenario", "warnings", "summary", "offers": [...]} (docs/scenario.md).
 #include "gpusizer/recommend.hpp"
+#include "results_json.hpp"
 #include "scenario_internal.hpp"
 
 namespace gpusizer {
 
 using detail::ojson;
 
-std::string recommendation_to_json(const Recommendation& r) {
+ojson recommendation_to_ojson(const Recommendation& r) {
     auto opt = [](const std::optional<double>& o) { return o ? ojson(*o) : ojson(nullptr); };
     ojson j;
     j["scenario"] = scenario_to_ojson(r.scenario);
@@ -56,7 +57,9 @@ std::string recommendation_to_json(const Recommendation& r) {
     j["offers"] = offers;
     j["considered"] = r.considered;
     j["rejected"] = r.rejected_reasons;
-    return j.dump();
+    return j;
 }
+
+std::string recommendation_to_json(const Recommendation& r) { return recommendation_to_ojson(r).dump(); }
 
 }  // namespace gpusizer

@@ -13,14 +13,26 @@ namespace {
 
 constexpr const char* k_usage =
     "usage:\n"
-    "  gpusizer estimate  (--scenario FILE.json | --scenario - | --link 'URL-or-#fragment' | --KEY VALUE…) [--json]\n"
-    "  gpusizer recommend (same inputs) [--top N] [--json]           ranked cloud offers\n"
+    "  gpusizer estimate  (--scenario FILE.json | --scenario - | --link 'URL-or-#fragment' | --KEY VALUE…) [--format F]\n"
+    "  gpusizer recommend (same inputs) [--top N] [--format F]       ranked cloud offers\n"
     "  gpusizer link      (--scenario FILE.json | --KEY VALUE…)        prints the share link\n"
     "  gpusizer catalog   list (gpus|instances|models|providers) [--json] | validate FILE\n"
+    "  --format text|json|csv|markdown: the table (default), JSON, CSV (memory terms / offers) or a\n"
+    "    Markdown summary (recommend's includes the memory table); --json is --format json\n"
     "options for every command: --catalog FILE (instead of the built-in catalog)\n"
     "scenario keys (docs/scenario.md), e.g. --model qwen3-8b --task qlora --seq_len 4096 --gpu rtx4090\n"
     "  --hf_config FILE reads a Hugging Face config.json; lists are comma-separated (--providers aws,gcp)\n"
     "exit status: 0 done, 1 the scenario cannot be met, 2 bad input, 3 internal error\n";
+
+constexpr const char* k_format_choices = "text, json, csv, markdown";
+
+std::optional<OutputFormat> parse_format(const std::string& v) {
+    if (v == "text") return OutputFormat::text;
+    if (v == "json") return OutputFormat::json;
+    if (v == "csv") return OutputFormat::csv;
+    if (v == "markdown") return OutputFormat::markdown;
+    return std::nullopt;
+}
 
 constexpr std::size_t k_max_input_file_bytes = 16u << 20;  // scenario, config.json, catalog files
 
@@ -78,6 +90,7 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
     std::string base = "{}";
     TextOverrides overrides;
     bool have_base = false;
+    bool have_format = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         bool own = false;
@@ -90,8 +103,27 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
             in.flags.emplace_back(a, args[++i]);
             continue;
         }
-        if (a == "--json") {
-            in.json = true;
+        if (a == "--json" || a == "--format") {
+            std::string value = "json";
+            if (a == "--format") {
+                if (i + 1 >= args.size()) {
+                    io.err += "gpusizer: --format needs a value (" + std::string(k_format_choices) + ")\n";
+                    return std::nullopt;
+                }
+                value = args[++i];
+            }
+            const auto f = parse_format(value);
+            if (!f) {
+                io.err += "gpusizer: --format: unknown format '" + value + "' (choices: " +
+                          k_format_choices + ")\n";
+                return std::nullopt;
+            }
+            if (have_format && *f != in.format) {
+                io.err += "gpusizer: --json and --format, or two --format, disagree; give one\n";
+                return std::nullopt;
+            }
+            have_format = true;
+            in.format = *f;
             continue;
         }
         if (a.rfind("--", 0) != 0) {

@@ -35,13 +35,18 @@ int cmd_recommend(const Catalog& catalog, const std::vector<std::string>& args, 
 int cmd_link(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
 int cmd_catalog(const Catalog& catalog, const std::vector<std::string>& args, Io& io);
 
-// The scenario inputs every subcommand shares: --scenario FILE|-, --link, --KEY VALUE… and
-// --json. Flags listed in own_flags (each taking one value, e.g. "--top") are left to the
-// subcommand in `flags`. On bad input writes the message to io.err and returns nullopt.
+// How estimate and recommend print their results: the human table (default), or an export
+// of core/include/gpusizer/export.hpp. `--json` is `--format json`.
+enum class OutputFormat { text, json, csv, markdown };
+
+// The scenario inputs every subcommand shares: --scenario FILE|-, --link, --KEY VALUE…,
+// --format text|json|csv|markdown and --json. Flags listed in own_flags (each taking one
+// value, e.g. "--top") are left to the subcommand in `flags`. On bad input (also an unknown
+// --format, or --json with another --format) writes the message to io.err and returns nullopt.
 struct ScenarioInput {
     Scenario scenario;
     std::vector<std::string> warnings;
-    bool json = false;
+    OutputFormat format = OutputFormat::text;
     std::vector<std::pair<std::string, std::string>> flags;
 };
 std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>& args, Io& io,

@@ -1,7 +1,8 @@
-// `gpusizer estimate`: the memory breakdown for one scenario (human table or --json).
+// `gpusizer estimate`: the memory breakdown for one scenario (human table, or --format json|csv|markdown).
 #include "cli.hpp"
 #include "format.hpp"
 #include "gpusizer/estimate.hpp"
+#include "gpusizer/export.hpp"
 #include "gpusizer/link.hpp"
 
 namespace gpusizer::cli {
@@ -53,11 +54,18 @@ int cmd_estimate(const Catalog& catalog, const std::vector<std::string>& args, I
     Estimate est = std::move(*e.value);
     est.warnings.insert(est.warnings.begin(), in->warnings.begin(), in->warnings.end());
     for (auto& w : e.warnings) est.warnings.push_back(w);
-    if (in->json)
-        io.out += estimate_to_json(est) + "\n";
-    else
-        print_human(catalog, est, io);
-    return (est.gpu && !est.gpu->fits) ? k_exit_unmet : k_exit_ok;
+    const int exit_code = (est.gpu && !est.gpu->fits) ? k_exit_unmet : k_exit_ok;
+    switch (in->format) {
+        case OutputFormat::json: io.out += estimate_to_json(est) + "\n"; break;
+        case OutputFormat::csv: io.out += estimate_to_csv(est); break;
+        case OutputFormat::markdown: {
+            const Scenario s = est.scenario;
+            io.out += results_to_markdown(s, catalog, Result<Estimate>::success(std::move(est)), Result<Recommendation>{});
+            break;
+        }
+        case OutputFormat::text: print_human(catalog, est, io); break;
+    }
+    return exit_code;
 }
 
 }  // namespace gpusizer::cli

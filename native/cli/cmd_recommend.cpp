@@ -1,8 +1,9 @@
-// `gpusizer recommend`: ranked cloud offers for a scenario (human table or --json).
+// `gpusizer recommend`: ranked cloud offers for a scenario (human table, or --format json|csv|markdown).
 #include <cstdlib>
 
 #include "cli.hpp"
 #include "format.hpp"
+#include "gpusizer/export.hpp"
 #include "gpusizer/recommend.hpp"
 
 namespace gpusizer::cli {
@@ -65,10 +66,18 @@ int cmd_recommend(const Catalog& catalog, const std::vector<std::string>& args, 
     }
     Recommendation rec = std::move(*r.value);
     rec.warnings.insert(rec.warnings.begin(), in->warnings.begin(), in->warnings.end());
-    if (in->json)
-        io.out += recommendation_to_json(rec) + "\n";
-    else
-        print_human(catalog, rec, io);
+    switch (in->format) {
+        case OutputFormat::json: io.out += recommendation_to_json(rec) + "\n"; break;
+        case OutputFormat::csv: io.out += recommendation_to_csv(rec); break;
+        case OutputFormat::markdown: {
+            // The summary also carries the memory table of the scenario as given.
+            Result<Estimate> est = estimate(catalog, in->scenario);
+            if (est.ok()) est->warnings.insert(est->warnings.begin(), in->warnings.begin(), in->warnings.end());
+            io.out += results_to_markdown(in->scenario, catalog, est, Result<Recommendation>::success(rec));
+            break;
+        }
+        case OutputFormat::text: print_human(catalog, rec, io); break;
+    }
     if (rec.offers.empty()) {
         io.err += "gpusizer: the scenario cannot be met: " + rec.summary + "\n";
         return k_exit_unmet;

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "cli.hpp"
+#include "gpusizer/export.hpp"
 #include "gpusizer/link.hpp"
 #include "support.hpp"
 
@@ -93,4 +94,78 @@ TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 w
     Io bad;
     CHECK(cli_run({"recommend", "--top", "0"}, bad) == 2);
     CHECK(bad.err == "gpusizer: --top: expected a whole number in [1, 100000], got '0'\n");
+}
+
+TEST_CASE("cli: --format csv|markdown|json prints core's exports; --json is --format json") {
+    using namespace gpusizer;
+    const std::vector<std::string> scenario = {"--model", "qwen3-8b", "--task", "qlora", "--gpu", "rtx4090"};
+    auto with = [&](std::string command, std::vector<std::string> extra) {
+        std::vector<std::string> a = {std::move(command)};
+        a.insert(a.end(), scenario.begin(), scenario.end());
+        a.insert(a.end(), extra.begin(), extra.end());
+        return a;
+    };
+    Io io;
+    std::vector<std::string> none;
+    auto catalog = cli::load_catalog(none, io);
+    REQUIRE(catalog);
+    Scenario s;
+    s.model = "qwen3-8b";
+    s.task = Task::qlora;
+    s.weight_dtype = default_weight_dtype(Task::qlora);
+    s.gpu = "rtx4090";
+    Result<Estimate> e = estimate(*catalog, s);
+    REQUIRE(e.ok());
+
+    Io csv;
+    REQUIRE(cli_run(with("estimate", {"--format", "csv"}), csv) == 0);
+    CHECK(csv.out == estimate_to_csv(*e));
+    CHECK(csv.out.rfind("term,bytes,gib\r\nweights,", 0) == 0);
+
+    Io md;
+    REQUIRE(cli_run(with("estimate", {"--format", "markdown"}), md) == 0);
+    CHECK(md.out.find("## Memory per GPU") != std::string::npos);
+    CHECK(md.out.find("`#" + encode_link(s) + "`") != std::string::npos);
+    CHECK(md.out.find("## Recommendation") == std::string::npos);  // estimate computes no offers
+
+    Io j1, j2;
+    REQUIRE(cli_run(with("estimate", {"--format", "json"}), j1) == 0);
+    REQUIRE(cli_run(with("estimate", {"--json"}), j2) == 0);
+    CHECK(j1.out == estimate_to_json(*e) + "\n");
+    CHECK(j1.out == j2.out);
+
+    s.train_tokens = 1e8;
+    Result<Recommendation> r = recommend(*catalog, s, 3);
+    REQUIRE(r.ok());
+    Io rc;
+    REQUIRE(cli_run(with("recommend", {"--train_tokens", "1e8", "--top", "3", "--format", "csv"}), rc) == 0);
+    CHECK(rc.out == recommendation_to_csv(*r));
+    Io rm;
+    REQUIRE(cli_run(with("recommend", {"--train_tokens", "1e8", "--top", "3", "--format", "markdown"}), rm) == 0);
+    CHECK(rm.out.find(r->summary) != std::string::npos);
+    CHECK(rm.out.find("## Memory per GPU") != std::string::npos);  // recommend's summary carries the memory table
+}
+
+TEST_CASE("cli: a bad --format exits 2 naming the value and the choices") {
+    Io io;
+    CHECK(cli_run({"estimate", "--model", "qwen3-8b", "--format", "xml"}, io) == 2);
+    CHECK(io.err == "gpusizer: --format: unknown format 'xml' (choices: text, json, csv, markdown)\n");
+    CHECK(io.out.empty());
+    Io r;
+    CHECK(cli_run({"recommend", "--format", "CSV"}, r) == 2);
+    CHECK(r.err.find("'CSV'") != std::string::npos);
+    Io missing;
+    CHECK(cli_run({"estimate", "--format"}, missing) == 2);
+    CHECK(missing.err.find("--format needs a value") != std::string::npos);
+    Io both;
+    CHECK(cli_run({"estimate", "--json", "--format", "csv"}, both) == 2);
+    Io same;
+    CHECK(cli_run({"estimate", "--json", "--format", "json"}, same) == 0);
+}
+
+TEST_CASE("cli: exit codes hold in every format") {
+    for (const char* f : {"text", "json", "csv", "markdown"}) {
+        Io io;
+        CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24", "--format", f}, io) == 1);
+    }
 }
