@@ -77,7 +77,9 @@ void filters(PanelContext& ctx) {
 }
 
 // [SECTION] Table
-enum Column { c_rank, c_provider, c_instance, c_gpus, c_link, c_host, c_price, c_hours, c_total, c_checks, c_count };
+// Left to right: what a buyer compares first stays in view; the rest scrolls sideways.
+enum Column { c_rank, c_provider, c_instance, c_price, c_total, c_hours, c_gpus, c_link, c_host, c_checks, c_count };
+const char* const k_column_ids[c_count] = {"rank", "provider", "instance", "price", "total", "hours", "gpus", "link", "host", "checks"};
 
 double total_or_rate(const Offer& o) {
     if (o.total_cost) return *o.total_cost;
@@ -145,7 +147,7 @@ void header_cell(PanelContext& ctx, int column, const char* name) {
         }
     }
     ImGui::PopID();
-    ctx.tags.tag_item("offer_sort:" + std::to_string(column));
+    ctx.tags.tag_item(std::string("offer_sort:") + k_column_ids[column]);
 }
 
 void offers_table(PanelContext& ctx, const Recommendation& rec) {

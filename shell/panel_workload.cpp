@@ -110,7 +110,7 @@ void paste_config_modal(PanelContext& ctx) {
                                 "粘贴 Hugging Face 模型的 config.json(Ctrl+V)。只保留结构字段,并随分享链接一起发送。"));
     ImGui::InputTextMultiline("##config_text", buffer.data(), buffer.size(),
                               ImVec2(-FLT_MIN, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 2.5f));
-    ctx.tags.tag_item("paste_text");
+    ctx.tags.tag_item("paste_text", std::to_string(std::strlen(buffer.data())));  // bytes in the box
     if (!ctx.ui.paste_error.empty()) {
         ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.3f, 1), "%s", ctx.ui.paste_error.c_str());
         ctx.tags.tag_item("paste_error", ctx.ui.paste_error);

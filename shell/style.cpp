@@ -1,6 +1,7 @@
 #include "style.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "imgui.h"
 
@@ -63,6 +64,7 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk) {
     if (ok && font) {
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;  // the host keeps the bytes
+        std::snprintf(cfg.Name, sizeof cfg.Name, "%s", cjk && cjk_ok ? "UI font + CJK" : "UI font");
         cfg.OversampleH = 2;               // whole-pixel size + light oversampling: crisp, small atlas
         cfg.OversampleV = 1;
         // Rasterised at the real pixel size (crisp on HiDPI, toolchain.md §3.6).

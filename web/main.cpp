@@ -26,8 +26,10 @@
 #include "app.hpp"
 #include "gpusizer/catalog.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8 (test hook)
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "strings.hpp"
 #include "style.hpp"
 
 using gpusizer::shell::App;
@@ -434,17 +436,36 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_widgets() {
     return s.c_str();
 }
 
+// How many characters of `utf8` the UI font cannot draw (ImGui would show '?' for them).
+EMSCRIPTEN_KEEPALIVE int gpusizer_test_missing_glyphs(const char* utf8) {
+    if (!g || !utf8 || ImGui::GetIO().Fonts->Fonts.empty()) return -1;
+    const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+    int missing = 0;
+    for (const char* p = utf8; *p;) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, nullptr);
+        p += n > 0 ? n : 1;
+        if (c >= 0x20 && !font->FindGlyphNoFallback(static_cast<ImWchar>(c))) ++missing;
+    }
+    return missing;
+}
+
 // Counters for tests and the idle measurement.
 EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_stats() {
     static std::string s;
-    char buf[320];
+    char buf[480];
+    const ImFontAtlas* atlas = ImGui::GetCurrentContext() ? ImGui::GetIO().Fonts : nullptr;
     std::snprintf(buf, sizeof buf,
                   "{\"frames\":%llu,\"iterations\":%llu,\"estimates\":%llu,\"ratio\":%.4f,"
-                  "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s,\"link_warnings\":%zu}",
+                  "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s,\"link_warnings\":%zu,"
+                  "\"font\":\"%s\",\"atlas\":[%d,%d],\"theme\":\"%s\",\"language\":\"%s\"}",
                   g ? g->drawn : 0ull, g ? g->iterations : 0ull,
                   g ? static_cast<unsigned long long>(g->app.estimate_count()) : 0ull, g ? g->host.ratio : 0.0f,
                   g ? g->fb_w : 0, g ? g->fb_h : 0, g ? g->css_w : 0.0, g ? g->css_h : 0.0,
-                  g && g->app.catalog() ? "true" : "false", g ? g->app.link_warnings().size() : std::size_t(0));
+                  g && g->app.catalog() ? "true" : "false", g ? g->app.link_warnings().size() : std::size_t(0),
+                  atlas && !atlas->Fonts.empty() ? atlas->Fonts[0]->GetDebugName() : "", atlas ? atlas->TexWidth : 0,
+                  atlas ? atlas->TexHeight : 0, gpusizer::shell::theme() == gpusizer::shell::Theme::light ? "light" : "dark",
+                  gpusizer::shell::language() == gpusizer::shell::Language::zh ? "zh" : "en");
     s = buf;
     return s.c_str();
 }

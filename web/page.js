@@ -70,6 +70,10 @@ var gpusizerPage = (function () {
       return w;
     },
     stats: function () { return json('stats'); },
+    // Characters of `text` the UI font has no glyph for (drawn as '?').
+    missingGlyphs: function (text) {
+      return Module['_gpusizer_test_missing_glyphs'] ? Module.ccall('gpusizer_test_missing_glyphs', 'number', ['string'], [text]) : null;
+    },
     frame: function () { var s = json('stats'); return s ? s.frames : 0; },
     page: gpusizerPage,
   };

@@ -1,6 +1,7 @@
 // Shared helpers for the browser and desktop tests: paths, the static server, Chromium via
 // playwright-core (Debian's /usr/bin/chromium, never a downloaded browser), the native CLI and
 // an ImageMagick-based "is this screenshot blank?" check.
+import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,10 +27,11 @@ export const cli = process.env.GPUSIZER_CLI || firstExisting([
 // The desktop app: GPUSIZER_DESKTOP, else beside the CLI.
 export const desktop = process.env.GPUSIZER_DESKTOP || path.join(path.dirname(cli), 'gpusizer_desktop');
 
-// `gpusizer estimate ARGS --json`: the exact text and the parsed object.
+// `gpusizer estimate ARGS --json`: the exact text and the parsed object (exit 1, it does not fit the
+// chosen GPU, still prints the estimate).
 export function cliEstimate(args) {
   const r = spawnSync(cli, ['estimate', ...args, '--json'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cli} estimate ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cli} estimate ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { text: r.stdout.trim(), json: JSON.parse(r.stdout) };
 }
 
@@ -80,6 +82,65 @@ export function imageStats(file) {
   const total = counts.reduce((a, b) => a + b, 0);
   const background = Math.max(...counts);
   return { colours: counts.length, foreground: total ? 1 - background / total : 0 };
+}
+
+// A page with console/CSP problems collected; resolves once the first frame with the catalog is drawn.
+export async function openTestPage(browser, url, { viewport, deviceScaleFactor = 1, setup, hash = '', options = {} } = {}) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor, ...options });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  if (setup) await setup(page);
+  const t0 = Date.now();
+  await page.goto(url + hash);
+  return { page, problems, t0 };
+}
+
+export async function waitReady(page) {
+  await page.waitForFunction(() => window.__gpusizer && window.__gpusizer.page.firstFrameMs !== null, null, { timeout: 30000 });
+  return page.evaluate(() => window.__gpusizer.page.firstFrameMs);
+}
+
+export const hooks = (page, fn) => page.evaluate(`window.__gpusizer.${fn}()`);
+
+// Wait until a tagged widget is on screen and stays put (a popup that just opened moves and
+// resizes in its first frames), and return its rectangle in CSS pixels.
+// While it is not visible, the mouse wheel scrolls down (then back up) over
+// `scrollWithin`: the first visible entry of a list by tag prefix (e.g. 'model_item:'), or
+// `scrollAt`: a point {x, y} over a scrolling pane.
+export async function findWidget(page, name, { scrollWithin, scrollAt } = {}) {
+  const find = (n) => page.evaluate((k) => window.__gpusizer.widgets()[k] || null, n);
+  const same = (a, b) => a && b && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+  let last = null;
+  for (let i = 0; i < 150; ++i) {  // up to ~15 s on a loaded machine
+    const r = await find(name);
+    if (r && same(r, last)) return r;
+    last = r;
+    if (!r && scrollWithin) {
+      const w = await page.evaluate(() => window.__gpusizer.widgets());
+      const entry = Object.keys(w).find((k) => k.startsWith(scrollWithin));
+      if (entry) {
+        await page.mouse.move(w[entry].x + w[entry].w / 2, w[entry].y + w[entry].h / 2);
+        await page.mouse.wheel(0, i < 40 ? 120 : -120);
+      }
+    } else if (!r && scrollAt) {
+      await page.mouse.move(scrollAt.x, scrollAt.y);
+      await page.mouse.wheel(0, i < 40 ? 120 : -120);
+    }
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`widget ${name} never appeared (and stayed) on screen`);
+}
+
+// Click the centre of a tagged widget (found as findWidget does). Real mouse events.
+export async function clickWidget(page, name, options = {}) {
+  const r = await findWidget(page, name, options);
+  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+  return r;
+}
+
+export async function waitScenario(page, key, value) {
+  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 20000 });
 }
 
 export function artifact(name) {

@@ -6,7 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifact, cli, cliEstimate, cliLink, cliRecommend, imageStats, launchChromium, startServer, webDist } from './support.mjs';
+import {
+  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, hooks, imageStats, launchChromium, openTestPage, startServer,
+  waitReady, waitScenario, webDist,
+} from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
 let server, url, chromium;
@@ -22,52 +25,7 @@ after(async () => {
   server?.close();
 });
 
-// A page with console/CSP problems collected; resolves once the first frame with the catalog is drawn.
-async function openPage({ deviceScaleFactor = 1, setup, hash = '', options = {} } = {}) {
-  const page = await chromium.browser.newPage({ viewport, deviceScaleFactor, ...options });
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
-  if (setup) await setup(page);
-  const t0 = Date.now();
-  await page.goto(url + hash);
-  return { page, problems, t0 };
-}
-
-async function waitReady(page) {
-  await page.waitForFunction(() => window.__gpusizer && window.__gpusizer.page.firstFrameMs !== null, null, { timeout: 30000 });
-  return page.evaluate(() => window.__gpusizer.page.firstFrameMs);
-}
-
-const hooks = (page, fn) => page.evaluate(`window.__gpusizer.${fn}()`);
-
-// Click the centre of a tagged widget, waiting until it is on screen. Real mouse events.
-// `scrollWithin`: a tag prefix of a scrollable list (e.g. 'model_item:'): while the widget is not
-// visible, scroll that list with the mouse wheel over its first visible entry.
-async function clickWidget(page, name, { scrollWithin } = {}) {
-  const find = (n) => page.evaluate((k) => window.__gpusizer.widgets()[k] || null, n);
-  let r = null;
-  for (let i = 0; i < 100 && !r; ++i) {  // up to ~10 s on a loaded machine
-    r = await find(name);
-    if (r) break;
-    if (scrollWithin) {
-      const w = await page.evaluate(() => window.__gpusizer.widgets());
-      const entry = Object.keys(w).find((k) => k.startsWith(scrollWithin));
-      if (entry) {
-        await page.mouse.move(w[entry].x + w[entry].w / 2, w[entry].y + w[entry].h / 2);
-        await page.mouse.wheel(0, 120);
-      }
-    }
-    await page.waitForTimeout(100);
-  }
-  assert.ok(r, `widget ${name} never appeared on screen`);
-  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-  return r;
-}
-
-async function waitScenario(page, key, value) {
-  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 20000 });
-}
+const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
 
 describe('web page', () => {
   test('first frame shows the defaults, with the same results as the CLI', async () => {

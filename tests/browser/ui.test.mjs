@@ -1,0 +1,264 @@
+// The page's controls, driven like a person would (real clicks, wheel and keys at the rectangles
+// the page exports for its widgets) in Debian's Chromium. After every change the numbers on
+// screen, the results behind them and the offers equal the native CLI's for the same scenario.
+//   node --test tests/browser/ui.test.mjs
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  artifact, cli, cliEstimate, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, root,
+  startServer, waitReady, waitScenario, webDist,
+} from './support.mjs';
+
+const viewport = { width: 1280, height: 800 };
+const leftPane = { x: 120, y: 560 };   // over the workload pane (left column at 1280 px)
+const rightPane = { x: 900, y: 560 };  // over the results pane
+let server, url, chromium;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist}`);
+  assert.ok(fs.existsSync(cli), `no native CLI at ${cli}`);
+  ({ server, url } = await startServer(webDist));
+  chromium = await launchChromium();
+});
+after(async () => {
+  await chromium?.close();
+  server?.close();
+});
+
+const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
+const widgets = (page) => hooks(page, 'widgets');
+
+// Pick `value` in the combo tagged `tag` (its list scrolled when needed).
+async function pick(page, tag, value, pane = leftPane) {
+  await clickWidget(page, `${tag}_combo`, { scrollAt: pane });
+  await clickWidget(page, `${tag}_item:${value}`, { scrollWithin: `${tag}_item:` });
+}
+
+// The page shows what the CLI computes for `args`: estimate and recommend JSON byte for byte,
+// the total on screen and the recommendation sentence at the top of the results.
+async function assertMatchesCli(page, args, what) {
+  const est = cliEstimate(args);
+  const rec = cliRecommend(args);
+  assert.equal(await hooks(page, 'resultsText'), est.text, `${what}: estimate differs from the CLI (${args.join(' ')})`);
+  assert.equal(await hooks(page, 'recommendationText'), rec.text, `${what}: offers differ from the CLI (${args.join(' ')})`);
+  const w = await widgets(page);
+  assert.equal(w.total_value.text, String(est.json.memory_per_gpu_bytes.total), `${what}: total on screen`);
+  const sentence = (await hooks(page, 'stats')).language === 'zh' ? rec.json.summary_zh : rec.json.summary;
+  assert.equal(w.recommendation.text, sentence, `${what}: the recommendation sentence`);
+  return { est, rec };
+}
+
+describe('the page, driven by its controls', () => {
+  test('a dozen scenarios set through the UI give the CLI\'s numbers', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const defaults = await hooks(page, 'scenario');
+    const args = [];
+    const step = async (what, key, value, cliArgs, act) => {
+      await act();
+      await waitScenario(page, key, value);
+      args.push(...cliArgs);
+      await assertMatchesCli(page, args, what);
+    };
+    await step('LoRA', 'task', 'lora', ['--task', 'lora'], () => pick(page, 'task', 'lora'));
+    await step('model typed into the picker\'s filter', 'model', 'qwen3-14b', ['--model', 'qwen3-14b'], async () => {
+      await clickWidget(page, 'model_combo', { scrollAt: leftPane });
+      await clickWidget(page, 'model_filter');
+      await page.keyboard.type('qwen3-14');
+      await clickWidget(page, 'model_item:qwen3-14b', { scrollWithin: 'model_item:' });
+    });
+    await step('sequence ×2', 'seq_len', defaults.seq_len * 2, ['--seq_len', String(defaults.seq_len * 2)],
+      () => clickWidget(page, 'seq_plus', { scrollAt: leftPane }));
+    await step('batch ×4', 'batch_size', defaults.batch_size * 4, ['--batch_size', String(defaults.batch_size * 4)], async () => {
+      await clickWidget(page, 'batch_plus', { scrollAt: leftPane });
+      await waitScenario(page, 'batch_size', defaults.batch_size * 2);
+      await clickWidget(page, 'batch_plus', { scrollAt: leftPane });
+    });
+    await step('LoRA rank ×2', 'lora_rank', defaults.lora_rank * 2, ['--lora_rank', String(defaults.lora_rank * 2)],
+      () => clickWidget(page, 'rank_plus', { scrollAt: leftPane }));
+    await step('full checkpointing', 'activation_checkpointing', 'full', ['--activation_checkpointing', 'full'],
+      () => pick(page, 'checkpointing', 'full'));
+    await step('QLoRA', 'task', 'qlora', ['--task', 'qlora'], () => pick(page, 'task', 'qlora'));
+    await step('on an RTX 4090', 'gpu', 'rtx4090', ['--gpu', 'rtx4090'], () => pick(page, 'gpu', 'rtx4090'));
+    await step('full fine-tune', 'task', 'full_ft', ['--task', 'full_ft'], () => pick(page, 'task', 'full_ft'));
+    await step('8-bit AdamW', 'optimizer', 'adamw_8bit', ['--optimizer', 'adamw_8bit'], () => pick(page, 'optimizer', 'adamw_8bit'));
+    await step('ZeRO-3', 'zero_stage', 3, ['--zero_stage', '3'], () => pick(page, 'zero', '3'));
+    await step('8 GPUs', 'num_gpus', 8, ['--num_gpus', '8'], async () => {
+      for (const n of [2, 4, 8]) {
+        await clickWidget(page, 'gpus_plus', { scrollAt: leftPane });
+        await waitScenario(page, 'num_gpus', n);
+      }
+    });
+    await step('serving', 'task', 'inference', ['--task', 'inference'], () => pick(page, 'task', 'inference'));
+    await step('vLLM', 'engine', 'vllm', ['--engine', 'vllm'], () => pick(page, 'engine', 'vllm'));
+    await step('AWQ int4 weights', 'weight_dtype', 'int4_awq', ['--weight_dtype', 'int4_awq'], () => pick(page, 'dtype', 'int4_awq'));
+    await step('fp8 KV cache', 'kv_cache_dtype', 'fp8', ['--kv_cache_dtype', 'fp8'], () => pick(page, 'kv', 'fp8'));
+    await step('mainland China', 'region', 'cn_mainland', ['--region', 'cn_mainland'], () => pick(page, 'region', 'cn_mainland', rightPane));
+    await step('in yuan', 'currency', 'CNY', ['--currency', 'CNY'], () => pick(page, 'currency', 'CNY', rightPane));
+    await step('on-demand only', 'spot', 'never', ['--spot', 'never'], () => pick(page, 'spot', 'never', rightPane));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('sorting and filtering the offers table', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const rec = cliRecommend([]).json;
+    const rows = async () => {
+      const w = await widgets(page);
+      return Object.keys(w).filter((k) => k.startsWith('offer_row:'))
+        .sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])).map((k) => w[k].text);
+    };
+    const id = (o) => `${o.provider}/${o.instance}${o.spot ? '/spot' : ''}`;
+    await findWidget(page, 'offer_row:5', { scrollAt: rightPane });  // scrolls the table into view
+    let shown = await rows();
+    assert.ok(shown.length >= 3, `only ${shown.length} offer rows on screen`);
+    assert.deepEqual(shown, rec.offers.slice(0, shown.length).map(id), 'rank order is the CLI\'s');
+
+    // Price, ascending then descending (a stable sort of the CLI's ranking; unpriced last).
+    const byPrice = (desc) => rec.offers.map((o, i) => ({ o, i, p: o.price_known ? o.price_per_hour : Infinity }))
+      .sort((a, b) => (desc ? b.p - a.p : a.p - b.p) || a.i - b.i).map((x) => id(x.o));
+    await clickWidget(page, 'offer_sort:price');
+    await page.waitForTimeout(300);
+    shown = await rows();
+    assert.deepEqual(shown, byPrice(false).slice(0, shown.length), 'sorted by price ↑');
+    await clickWidget(page, 'offer_sort:price');
+    await page.waitForTimeout(300);
+    shown = await rows();
+    assert.deepEqual(shown, byPrice(true).slice(0, shown.length), 'sorted by price ↓');
+
+    // A text filter: only offers naming it, in the current order.
+    await clickWidget(page, 'offer_filter');
+    await page.keyboard.type('lambda');
+    await page.waitForTimeout(300);
+    shown = await rows();
+    const lambda = byPrice(true).filter((s) => s.toLowerCase().includes('lambda'));
+    assert.ok(lambda.length > 0, 'the catalog has Lambda offers');
+    assert.deepEqual(shown, lambda.slice(0, shown.length));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a pasted config.json becomes the model (and a broken one is refused with the reason)', async () => {
+    const { page, problems } = await openPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    await waitReady(page);
+    const file = path.join(root, 'tests/fixtures/hf_configs/gpt-oss-20b.json');
+    // ImGui 1.86 polls key state once a frame: a shortcut must stay down for a frame, as a
+    // person's does (Playwright's press() releases it before the next frame).
+    const chord = async (key) => {
+      await page.keyboard.down('Control');
+      await page.keyboard.down(key);
+      await page.waitForTimeout(150);
+      await page.keyboard.up(key);
+      await page.keyboard.up('Control');
+    };
+    // Ctrl+V: Chromium fires a DOM paste event with the system clipboard, the page hands it to ImGui.
+    const paste = async (text) => {
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await clickWidget(page, 'paste_text');
+      await page.waitForTimeout(200);  // the click's frames (a mouse drag there would redo the selection)
+      await chord('a');
+      await chord('v');
+      const bytes = String(Buffer.byteLength(text));
+      await page.waitForFunction((n) => window.__gpusizer.widgets().paste_text?.text === n, bytes, { timeout: 10000 });
+      await clickWidget(page, 'paste_use');
+    };
+    await clickWidget(page, 'model_combo');
+    await clickWidget(page, 'model_item:__paste', { scrollWithin: 'model_item:' });
+    await paste('{"model_type": "llama", "hidden_size": "big"}');
+    const err = await page.waitForFunction(() => window.__gpusizer.widgets().paste_error, null, { timeout: 10000 });
+    assert.match((await err.jsonValue()).text, /hidden_size/, 'the error names the key');
+    assert.equal((await hooks(page, 'scenario')).model, 'llama-3.1-8b', 'a refused config changes nothing');
+    await paste(fs.readFileSync(file, 'utf8'));
+    await page.waitForFunction(() => window.__gpusizer.scenario().hf_config !== null, null, { timeout: 10000 })
+      .catch(async (e) => { throw new Error(`the pasted config was not taken: ${JSON.stringify((await widgets(page)).paste_error)}`); });
+    await assertMatchesCli(page, ['--hf_config', file], 'pasted gpt-oss-20b config.json');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the guided start fills in the scenario from four answers', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    await clickWidget(page, 'guided_open');
+    for (const t of ['guided_task:1', 'guided_size:4', 'guided_gpus:2', 'guided_interrupt:1', 'guided_where:1', 'guided_apply'])
+      await clickWidget(page, t);
+    await waitScenario(page, 'region', 'cn_mainland');
+    const s = await hooks(page, 'scenario');
+    assert.deepEqual([s.task, s.model, s.num_gpus, s.tensor_parallel, s.spot, s.currency],
+                     ['lora', 'llama-3.1-70b', 8, 8, 'never', 'CNY']);
+    await assertMatchesCli(page, ['--task', 'lora', '--model', 'llama-3.1-70b', '--num_gpus', '8', '--tensor_parallel', '8',
+      '--spot', 'never', '--region', 'cn_mainland', '--currency', 'CNY'], 'guided LoRA 70B in China');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('export JSON downloads the estimate and the offers the CLI prints', async () => {
+    const { page, problems } = await openPage({ options: { acceptDownloads: true } });
+    await waitReady(page);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), clickWidget(page, 'export_json')]);
+    assert.equal(download.suggestedFilename(), 'gpusizer.json');
+    const got = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    assert.deepEqual(got, { estimate: cliEstimate([]).json, recommendation: cliRecommend([]).json });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('language switch, themes (chosen and from the system), resize and the phone layout', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const rec = cliRecommend([]).json;
+    assert.equal((await hooks(page, 'stats')).language, 'en');
+    await clickWidget(page, 'language_toggle');
+    await page.waitForFunction(() => window.__gpusizer.stats().language === 'zh');
+    await page.waitForTimeout(200);
+    assert.equal((await widgets(page)).recommendation.text, rec.summary_zh);
+    assert.ok((await page.textContent('#summary')).includes(rec.summary_zh), 'the aria-live summary is in Chinese too');
+    assert.equal(await page.evaluate((t) => window.__gpusizer.missingGlyphs(t), rec.summary_zh), 0, 'a Chinese glyph is missing');
+
+    await pick(page, 'theme', 'light', leftPane);
+    await page.waitForFunction(() => window.__gpusizer.stats().theme === 'light');
+    await pick(page, 'theme', 'system', leftPane);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => window.__gpusizer.stats().theme === 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });  // the system switches: the page follows
+    await page.waitForFunction(() => window.__gpusizer.stats().theme === 'light', null, { timeout: 10000 });
+
+    // Narrow: one column, the answer first, then the inputs.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => window.__gpusizer.stats().css[0] === 390, null, { timeout: 10000 });
+    await page.waitForTimeout(300);
+    const w = await widgets(page);
+    assert.ok(w.recommendation.y < w.task_combo.y, 'the phone layout starts with the answer');
+    assert.ok(w.task_combo.x + w.task_combo.w <= 390, 'the task combo fits the phone screen');
+    assert.deepEqual((await hooks(page, 'stats')).framebuffer, [390, 844]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('screenshots at 1280×800 and 390×844 in both languages draw real text', async () => {
+    for (const [w, h] of [[1280, 800], [390, 844]]) {
+      for (const lang of ['en', 'zh']) {
+        const { page, problems } = await openPage({ viewport: { width: w, height: h }, options: { locale: lang === 'zh' ? 'zh-CN' : 'en-US' } });
+        await waitReady(page);
+        const stats = await hooks(page, 'stats');
+        assert.equal(stats.language, lang, 'the language follows navigator.language');
+        assert.match(stats.font, /UI font \+ CJK/, 'the UI font with Chinese is loaded (not ProggyClean)');
+        // Every character of the strings the page shows can be drawn (no '?' boxes).
+        const texts = Object.values(await widgets(page)).map((r) => r.text).join('') + await page.textContent('#summary');
+        assert.equal(await page.evaluate((t) => window.__gpusizer.missingGlyphs(t), texts), 0);
+        await page.waitForTimeout(300);
+        const shot = artifact(`page-${w}x${h}-${lang}.png`);
+        await page.screenshot({ path: shot });
+        const img = imageStats(shot);
+        console.log(`# ${path.relative(process.cwd(), shot)}: ${img.colours} colours, ${(img.foreground * 100).toFixed(1)}% non-background`);
+        assert.ok(img.colours >= 16 && img.foreground > 0.05, `screenshot looks blank (${img.colours} colours, ${img.foreground})`);
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+});
