@@ -145,6 +145,7 @@ void App::frame(Host& host) {
         panel_offers(ctx);
         ImGui::EndChild();
     } else {
+        panel_answer(ctx);  // above both panes: the answer stays in view while either scrolls
         const float left = std::max(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.34f);
         ImGui::BeginChild("##workload", ImVec2(left, -ImGui::GetFrameHeightWithSpacing()), true);
         panel_workload(ctx);
@@ -152,7 +153,6 @@ void App::frame(Host& host) {
         recompute_if_needed(host);
         ImGui::SameLine();
         ImGui::BeginChild("##results", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
-        panel_answer(ctx);
         panel_memory(ctx);
         panel_offers(ctx);
         ImGui::EndChild();

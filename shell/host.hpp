@@ -29,10 +29,6 @@ public:
     // canvas (the page puts it in an aria-live region). Called when the results change.
     virtual void set_summary(std::string_view text) { (void)text; }
 
-    // Open a source or documentation URL (new tab / system browser). Hosts open only
-    // http:// and https:// URLs (catalog sources are data, not trusted code).
-    virtual void open_url(std::string_view url) { (void)url; }
-
     // Save an export the user asked for: the web host downloads it, the desktop writes it to
     // its export folder. Returns where it went ("downloads", a path) or "" when it could not.
     virtual std::string save_file(std::string_view filename, std::string_view mime, std::string_view content) {

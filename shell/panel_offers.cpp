@@ -14,6 +14,7 @@
 #include "labels.hpp"
 #include "panels.hpp"
 #include "strings.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace gpusizer::shell {
@@ -313,7 +314,8 @@ void panel_answer(PanelContext& ctx) {
         return;
     }
     const std::string& summary = language() == Language::zh ? r->summary_zh : r->summary;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+    // Amber that reads on either background (dark: light amber; light: dark brown-orange).
+    ImGui::PushStyleColor(ImGuiCol_Text, theme() == Theme::light ? ImVec4(0.55f, 0.28f, 0.0f, 1) : ImVec4(0.98f, 0.75f, 0.3f, 1));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(summary.c_str());
     ImGui::PopTextWrapPos();

@@ -91,7 +91,6 @@ EM_JS(void, js_watch_paste, (), {
         _free(p);
     });
 });
-EM_JS(void, js_open_url, (const char* url), { window.open(UTF8ToString(url), "_blank", "noopener"); });
 // An export the user asked for: a Blob download named `name` (an <a download> click: no popup,
 // no server round trip). The object URL is revoked once the click has been handled.
 EM_JS(void, js_download, (const char* name, const char* mime, const char* data, int size), {
@@ -159,10 +158,6 @@ struct WebHost final : gpusizer::shell::Host {
         js_replace_hash(last_link.c_str());
     }
     void set_summary(std::string_view text) override { js_set_summary(std::string(text).c_str()); }
-    void open_url(std::string_view url) override {
-        if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return;  // data, not code
-        js_open_url(std::string(url).c_str());
-    }
     std::string save_file(std::string_view filename, std::string_view mime, std::string_view content) override {
         js_download(std::string(filename).c_str(), std::string(mime).c_str(), content.data(), static_cast<int>(content.size()));
         return "downloads";

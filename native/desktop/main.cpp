@@ -9,6 +9,7 @@
 // --frames N      draw N frames after the last scripted click, then exit (default: run until closed)
 // --screenshot    with --frames: read the framebuffer back and write it as PNG before exiting
 // --print-results print the scenario and results JSON (test hooks) to stdout before exiting
+// --export-dir D  where the Export menu writes its files (default: the current directory)
 //
 // Index
 //   [SECTION] Options
@@ -18,6 +19,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,13 +48,14 @@ struct Options {
     int frames = -1;  // -1 = interactive
     int width = 1100, height = 720;
     std::string screenshot;
+    std::string export_dir = ".";
     bool print_results = false;
 };
 
 int usage(const char* msg) {
     std::fprintf(stderr, "gpusizer_desktop: %s\n"
                          "usage: gpusizer_desktop [--KEY VALUE (scenario keys)] [--size WxH] [--click TAG]...\n"
-                         "                        [--frames N] [--screenshot OUT.png] [--print-results]\n", msg);
+                         "                        [--frames N] [--screenshot OUT.png] [--print-results] [--export-dir DIR]\n", msg);
     return 2;
 }
 
@@ -76,6 +79,8 @@ bool parse_options(int argc, char** argv, Options& o, std::string& err) {
             if (o.frames < 1) { err = "--frames needs a positive number"; return false; }
         } else if (a == "--screenshot") {
             if (!value(o.screenshot)) return false;
+        } else if (a == "--export-dir") {
+            if (!value(o.export_dir)) return false;
         } else if (a == "--size") {
             if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 ||
                 o.height < 64) { err = "--size needs WxH, e.g. 1100x720"; return false; }
@@ -133,13 +138,29 @@ struct ClickScript {
     }
 };
 
-// The desktop's platform services: the system clipboard through GLFW.
+// The desktop's platform services: the system clipboard through GLFW, exports written to
+// --export-dir.
 struct DesktopHost final : gpusizer::shell::Host {
     GLFWwindow* window = nullptr;
+    std::string export_dir;
     void set_clipboard(std::string_view text) override { glfwSetClipboardString(window, std::string(text).c_str()); }
     std::string get_clipboard() override {
         const char* s = glfwGetClipboardString(window);
         return s ? s : "";
+    }
+    std::string save_file(std::string_view filename, std::string_view, std::string_view content) override {
+        const std::string path = export_dir + "/" + std::string(filename);
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        if (!f) {
+            std::fprintf(stderr, "gpusizer_desktop: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
+            return {};
+        }
+        const bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+        if (std::fclose(f) != 0 || !ok) {
+            std::fprintf(stderr, "gpusizer_desktop: writing %s failed\n", path.c_str());
+            return {};
+        }
+        return path;
     }
 };
 
@@ -211,6 +232,7 @@ int main(int argc, char** argv) {
 
     DesktopHost host;
     host.window = window;
+    host.export_dir = opt.export_dir;
     ClickScript script{opt.clicks};
     const bool scripted = opt.frames > 0;
     int frames_left = opt.frames;

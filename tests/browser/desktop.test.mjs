@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { artifact, cliEstimate, desktop, imageStats } from './support.mjs';
+import { artifact, cliEstimate, cliFormat, desktop, imageStats } from './support.mjs';
 
 function runDesktop(args) {
   // LeakSanitizer reports Mesa/X11 allocations in ASan builds; leaks are the core tests' job.
@@ -62,4 +63,22 @@ test('desktop: a share link given on the command line opens the same scenario as
   assert.equal(bad.status, 0, bad.stderr);
   assert.match(bad.stderr, /warning: link: batch_size/);
   assert.equal(JSON.parse(bad.stdout.trim().split('\n')[0]).model, 'qwen3-8b');
+});
+
+test('desktop: the Export menu writes core\'s CSV and Markdown into --export-dir; Chinese is drawn', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-export-'));
+  const shot = artifact('desktop-zh.png');
+  const r = runDesktop(['--model', 'qwen3-8b', '--export-dir', dir, '--click', 'export_open', '--click', 'export_item:csv_offers',
+                        '--click', 'export_open', '--click', 'export_item:markdown', '--click', 'language_toggle',
+                        '--frames', '3', '--screenshot', shot]);
+  assert.equal(r.status, 0, `gpusizer_desktop exited ${r.status}: ${r.stderr}`);
+  assert.equal(fs.readFileSync(path.join(dir, 'gpusizer-offers.csv'), 'utf8'), cliFormat('recommend', ['--model', 'qwen3-8b'], 'csv'));
+  assert.equal(fs.readFileSync(path.join(dir, 'gpusizer.md'), 'utf8'), cliFormat('recommend', ['--model', 'qwen3-8b'], 'markdown'));
+  const img = imageStats(shot);
+  assert.ok(img.colours >= 8 && img.foreground > 0.01, `screenshot looks blank (${img.colours} colours)`);
+  const missing = runDesktop(['--export-dir', path.join(dir, 'no', 'such'), '--click', 'export_open', '--click', 'export_item:json',
+                              '--frames', '2']);
+  assert.equal(missing.status, 0, missing.stderr);
+  assert.match(missing.stderr, /cannot write .*gpusizer\.json/);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -42,6 +42,13 @@ export function cliRecommend(args) {
   return { text: r.stdout.trim(), json: r.stdout.trim() ? JSON.parse(r.stdout) : null, status: r.status };
 }
 
+// `gpusizer COMMAND ARGS --format FORMAT`: the exact output (exit 1, nothing fits, is allowed).
+export function cliFormat(command, args, format) {
+  const r = spawnSync(cli, [command, ...args, '--format', format], { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cli} ${command} ${args.join(' ')} --format ${format} exited ${r.status}: ${r.stderr}`);
+  return r.stdout;
+}
+
 // `gpusizer link ARGS`: the share-link fragment ("#v=1&…").
 export function cliLink(args) {
   const r = spawnSync(cli, ['link', ...args], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, root,
+  artifact, cli, cliEstimate, cliFormat, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, root,
   startServer, waitReady, waitScenario, webDist,
 } from './support.mjs';
 
@@ -196,13 +196,36 @@ describe('the page, driven by its controls', () => {
     await page.close();
   });
 
-  test('export JSON downloads the estimate and the offers the CLI prints', async () => {
-    const { page, problems } = await openPage({ options: { acceptDownloads: true } });
+  test('the Export menu downloads core\'s JSON, CSV and Markdown, the same as the CLI\'s --format', async () => {
+    const args = ['--model', 'qwen3-8b', '--task', 'lora'];
+    const { page, problems } = await openPage({ hash: cliLink(args), options: { acceptDownloads: true } });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await waitReady(page);
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), clickWidget(page, 'export_json')]);
-    assert.equal(download.suggestedFilename(), 'gpusizer.json');
-    const got = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
-    assert.deepEqual(got, { estimate: cliEstimate([]).json, recommendation: cliRecommend([]).json });
+    const download = async (item) => {
+      await clickWidget(page, 'export_open');
+      const [d] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), clickWidget(page, `export_item:${item}`)]);
+      return { name: d.suggestedFilename(), text: fs.readFileSync(await d.path(), 'utf8') };
+    };
+    const json = await download('json');
+    assert.equal(json.name, 'gpusizer.json');
+    assert.deepEqual(JSON.parse(json.text), { estimate: cliEstimate(args).json, recommendation: cliRecommend(args).json });
+    const memory = await download('csv_memory');
+    assert.equal(memory.name, 'gpusizer-memory.csv');
+    assert.equal(memory.text, cliFormat('estimate', args, 'csv'));
+    const offers = await download('csv_offers');
+    assert.equal(offers.name, 'gpusizer-offers.csv');
+    assert.equal(offers.text, cliFormat('recommend', args, 'csv'));
+    // The page's Markdown links to itself; the CLI, with no page, prints the fragment.
+    const md = await download('markdown');
+    assert.equal(md.name, 'gpusizer.md');
+    const fragment = cliLink(args);
+    const local = md.text.replace(`<${url}${fragment}>`, `\`${fragment}\``);
+    assert.notEqual(local, md.text, 'the Markdown has the page\'s share URL');
+    assert.equal(local, cliFormat('recommend', args, 'markdown'));
+    await clickWidget(page, 'export_open');
+    await clickWidget(page, 'export_item:markdown_copy');
+    await page.waitForFunction(() => window.__gpusizer.widgets().export_message?.text.includes('Markdown'));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), md.text);
     assert.deepEqual(problems, []);
     await page.close();
   });
