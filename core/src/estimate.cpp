@@ -21,7 +21,9 @@ Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s) {
             const ModelPreset* p = catalog.find_model(s.model);
             if (!p)
                 return Result<ModelArch>::failure(
-                    {"unknown_id", "model: unknown preset '" + s.model + "' (see `gpusizer catalog list models`)", "model"});
+                    {"unknown_id",
+                     "model: unknown preset '" + s.model + "' (see `gpusizer catalog list models`)",
+                     "model"});
             return Result<ModelArch>::success(p->arch);
         }
         case ModelSource::hf_config:
@@ -29,8 +31,9 @@ Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s) {
         case ModelSource::params_b: {
             ModelArch a = infer_dense_arch(s.params_b);
             return Result<ModelArch>::success(
-                a, {"params_b: architecture inferred as a Llama-3-like dense decoder (h=" + std::to_string(a.hidden_size) +
-                        ", L=" + std::to_string(a.num_layers) + ", GQA 8 KV heads, V=128256); give a config.json for exact numbers"});
+                a, {"params_b: architecture inferred as a Llama-3-like dense decoder (h=" +
+                    std::to_string(a.hidden_size) + ", L=" + std::to_string(a.num_layers) +
+                    ", GQA 8 KV heads, V=128256); give a config.json for exact numbers"});
         }
     }
     return Result<ModelArch>::failure({"internal", "unknown model source", "model"});
@@ -55,21 +58,26 @@ std::int64_t largest_fitting(F fits) {
     if (hi >= k_solver_max && fits(k_solver_max)) return k_solver_max;
     while (hi - lo > 1) {  // fits(lo), !fits(hi)
         const std::int64_t mid = lo + (hi - lo) / 2;
-        if (fits(mid)) lo = mid;
-        else hi = mid;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid;
     }
     return lo;
 }
 
 bool valid_layout(const Scenario& s, Error& err) {
     if (s.tensor_parallel < 1 || s.pipeline_parallel < 1 || s.expert_parallel < 1 || s.num_gpus < 1) {
-        err = {"out_of_range", "num_gpus, tensor_parallel, pipeline_parallel and expert_parallel must be ≥ 1", "num_gpus"};
+        err = {"out_of_range", "num_gpus, tensor_parallel, pipeline_parallel and expert_parallel must be ≥ 1",
+               "num_gpus"};
         return false;
     }
     const std::int64_t mp = s.tensor_parallel * s.pipeline_parallel;
     if (s.num_gpus % mp != 0) {
-        err = {"inconsistent", "num_gpus (" + std::to_string(s.num_gpus) + ") must be a multiple of tensor_parallel × pipeline_parallel (" +
-                                   std::to_string(mp) + ")", "num_gpus"};
+        err = {"inconsistent",
+               "num_gpus (" + std::to_string(s.num_gpus) +
+                   ") must be a multiple of tensor_parallel × pipeline_parallel (" + std::to_string(mp) + ")",
+               "num_gpus"};
         return false;
     }
     return true;
@@ -79,15 +87,15 @@ bool valid_layout(const Scenario& s, Error& err) {
 
 // [SECTION] estimate
 
-Result<Estimate> estimate(const Catalog& catalog, const Scenario& s) {
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const EstimateOptions& options) {
     Result<ModelArch> arch = resolve_model(catalog, s);
     if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings);
     const ModelArch& a = *arch;
     Error err;
     if (!valid_layout(s, err)) return Result<Estimate>::failure(err, arch.warnings);
     if (a.num_layers == 0 || a.hidden_size == 0)
-        return Result<Estimate>::failure({"bad_model", "model: architecture has no layers or no hidden size", "model"},
-                                         arch.warnings);
+        return Result<Estimate>::failure(
+            {"bad_model", "model: architecture has no layers or no hidden size", "model"}, arch.warnings);
 
     Estimate e;
     e.scenario = s;
@@ -97,15 +105,21 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s) {
     if (!train && l.dp > 1)
         e.warnings.push_back("inference: num_gpus / (tp × pp) = " + std::to_string(l.dp) +
                              " replicas; memory is per GPU of one replica");
-    if (l.ep > 1 && a.num_experts == 0) e.warnings.push_back("expert_parallel: the model has no experts; ignored");
+    if (l.ep > 1 && a.num_experts == 0)
+        e.warnings.push_back("expert_parallel: the model has no experts; ignored");
     if (s.zero_stage > 0 && !train) e.warnings.push_back("zero_stage: ignored for inference");
     if (s.offload != Offload::none && train && s.zero_stage < 2)
-        e.warnings.push_back("offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer anyway");
+        e.warnings.push_back(
+            "offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer "
+            "anyway");
     if (s.attention == Attention::sdpa)
-        e.warnings.push_back("attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
-                             "custom mask falls back to the math kernel, which stores them like eager");
-    if (a.max_position_embeddings > 0 && static_cast<std::uint64_t>(s.seq_len) > a.max_position_embeddings && !a.encoder)
-        e.warnings.push_back("seq_len " + std::to_string(s.seq_len) + " exceeds the model's max_position_embeddings " +
+        e.warnings.push_back(
+            "attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
+            "custom mask falls back to the math kernel, which stores them like eager");
+    if (a.max_position_embeddings > 0 && static_cast<std::uint64_t>(s.seq_len) > a.max_position_embeddings &&
+        !a.encoder)
+        e.warnings.push_back("seq_len " + std::to_string(s.seq_len) +
+                             " exceeds the model's max_position_embeddings " +
                              std::to_string(a.max_position_embeddings));
 
     e.params = count_params(a, s, &e.warnings);
@@ -114,7 +128,9 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s) {
     std::string gpu_id;
     if (!s.gpu.empty()) {
         const Accelerator* acc = catalog.find_accelerator(s.gpu);
-        if (!acc) return Result<Estimate>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"}, e.warnings);
+        if (!acc)
+            return Result<Estimate>::failure(
+                {"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"}, e.warnings);
         gpu_mem = acc->memory_bytes;
         gpu_id = acc->id;
     }
@@ -123,17 +139,20 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s) {
         if (gpu_id.empty()) gpu_id = "custom";
     }
 
-    MemoryDetail md = memory_per_gpu(a, s, l, gpu_mem);
+    MemoryDetail md = memory_per_gpu(a, s, l, gpu_mem, options.explain);
     for (auto& w : md.warnings) e.warnings.push_back(w);
     e.memory_per_gpu_bytes = md.gpu;
     e.host_memory_bytes = md.host_bytes;
     e.kv_bytes_per_token = train ? 0 : to_bytes(md.kv.full_per_token + md.kv.sliding_per_token);
     e.explanations = std::move(md.explanations);
-    e.explanations.push_back({"params",
-                              "total " + std::to_string(e.params.total) + ", active " + std::to_string(e.params.active) +
-                                  ", embedding " + std::to_string(e.params.embedding) + ", trainable " +
-                                  std::to_string(e.params.trainable),
-                              "research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), §2.6 (LoRA r·(d_in+d_out))"});
+    if (options.explain)
+        e.explanations.push_back({"params",
+                                  "total " + std::to_string(e.params.total) + ", active " +
+                                      std::to_string(e.params.active) + ", embedding " +
+                                      std::to_string(e.params.embedding) + ", trainable " +
+                                      std::to_string(e.params.trainable),
+                                  "research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), "
+                                  "§2.6 (LoRA r·(d_in+d_out))"});
 
     if (gpu_mem > 0) {
         GpuFit fit;
@@ -149,37 +168,46 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s) {
             Scenario c = s;
             c.batch_size = batch;
             c.seq_len = seq;
-            const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem);
+            const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem, /*explain=*/false);
             return m.gpu.total <= m.limit_bytes;
         };
         if (!train) {
             // Tokens the KV cache can hold: the budget left after weights, activations and overheads,
             // minus what windowed layers keep for the current batch, over the full-layer rate.
             const double b = static_cast<double>(s.batch_size);
-            const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window), static_cast<double>(s.seq_len))
-                                               : static_cast<double>(s.seq_len);
+            const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window),
+                                                          static_cast<double>(s.seq_len))
+                                              : static_cast<double>(s.seq_len);
             double budget = md.kv_budget_bytes;
             double tokens = 0;
-            if (md.kv.full_per_token > 0) tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
-            else if (md.kv.sliding_per_token > 0) tokens = budget / md.kv.sliding_per_token;
+            if (md.kv.full_per_token > 0)
+                tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
+            else if (md.kv.sliding_per_token > 0)
+                tokens = budget / md.kv.sliding_per_token;
             if (!(tokens > 0)) tokens = 0;
             if (tokens > 9.2e18) tokens = 9.2e18;
             std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
             if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
             e.kv_capacity_tokens = cap;
         }
-        e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });
-        if (!(a.encoder && a.patch_size > 0))
-            e.max_seq_len = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
-        e.explanations.push_back({"max_batch_size",
-                                  "largest batch_size with total ≤ " + std::to_string(md.limit_bytes) +
-                                      " bytes at seq_len " + std::to_string(s.seq_len) + " (binary search)",
-                                  "memory only; engines also cap concurrency (vLLM max_num_seqs 256)"});
-        e.explanations.push_back({"max_seq_len",
-                                  "largest seq_len with total ≤ " + std::to_string(md.limit_bytes) + " bytes at batch_size " +
-                                      std::to_string(s.batch_size) + " (binary search; the model's own limit is " +
-                                      std::to_string(a.max_position_embeddings) + " positions)",
-                                  "memory only"});
+        if (options.solvers) {
+            e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });
+            if (!(a.encoder && a.patch_size > 0))
+                e.max_seq_len = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
+            if (options.explain) {
+                e.explanations.push_back(
+                    {"max_batch_size",
+                     "largest batch_size with total ≤ " + std::to_string(md.limit_bytes) +
+                         " bytes at seq_len " + std::to_string(s.seq_len) + " (binary search)",
+                     "memory only; engines also cap concurrency (vLLM max_num_seqs 256)"});
+                e.explanations.push_back({"max_seq_len",
+                                          "largest seq_len with total ≤ " + std::to_string(md.limit_bytes) +
+                                              " bytes at batch_size " + std::to_string(s.batch_size) +
+                                              " (binary search; the model's own limit is " +
+                                              std::to_string(a.max_position_embeddings) + " positions)",
+                                          "memory only"});
+            }
+        }
     }
     return Result<Estimate>::success(std::move(e), {});
 }

@@ -144,11 +144,14 @@ ModelStates model_states(double params, double largest_layer_params, const State
 
 // [SECTION] memory_per_gpu
 
-MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layout& l, std::uint64_t gpu_memory_bytes) {
+MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layout& l, std::uint64_t gpu_memory_bytes,
+                            bool explaining) {
     MemoryDetail out;
     Scenario s = s_in;
-    auto explain = [&](const char* term, std::string formula, const char* source) {
-        out.explanations.push_back({term, std::move(formula), source});
+    // `formula` makes the text only when explanations are wanted: solvers and the planner call
+    // this thousands of times per scenario, and the formatting would dominate.
+    auto explain = [&](const char* term, auto formula, const char* source) {
+        if (explaining) out.explanations.push_back({term, formula(), source});
     };
     const bool train = is_training(s.task);
     if ((s.task == Task::pretrain || s.task == Task::full_ft) && !is_16bit_or_32(s.weight_dtype)) {
@@ -228,29 +231,29 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
             optimizer += l.zero >= 1 ? factored / dp : factored;
         }
         explain("weights",
-                num(params_nonexpert_gpu + params_expert_gpu) + " params on this GPU × " + num(sb.weight) + " B" +
+                [&] { return std::string(num(params_nonexpert_gpu + params_expert_gpu) + " params on this GPU × " + num(sb.weight) + " B" +
                     (l.zero >= 3 ? " ÷ dp " + num(dp) + " + 2 × largest layer (" + num(largest_layer) + ")" : "") +
-                    " = " + gib(weights),
+                    " = " + gib(weights)); },
                 "ZeRO paper (Rajbhandari et al. 2020) Fig. 1; Megatron theoretical_memory_usage.py sharding");
         explain("gradients",
-                std::string(s.optimizer_in_backward ? "largest tensor only (optimizer_in_backward)" : "params × " + num(sb.gradient) + " B") +
+                [&] { return std::string(std::string(s.optimizer_in_backward ? "largest tensor only (optimizer_in_backward)" : "params × " + num(sb.gradient) + " B") +
                     (l.zero >= 2 ? " ÷ dp " + num(dp) : "") + (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " +
-                    gib(gradients),
+                    gib(gradients)); },
                 "ZeRO paper Fig. 1 (stage 2 shards gradients)");
         explain("optimizer",
-                std::string(to_string(s.optimizer)) + ": " + num(sb.optimizer) + " B/param + master " + num(sb.master) +
+                [&] { return std::string(std::string(to_string(s.optimizer)) + ": " + num(sb.optimizer) + " B/param + master " + num(sb.master) +
                     " B/param" + (l.zero >= 1 ? " ÷ dp " + num(dp) : "") + (s.offload != Offload::none ? ", offloaded to CPU" : "") +
-                    " = " + gib(optimizer),
+                    " = " + gib(optimizer)); },
                 "research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD momentum 4 B, "
                 "Adafactor factored; ZeRO paper K = 12 with master weights");
     } else {
         if (l.zero >= 3 && train)  // frozen base sharded by ZeRO-3 too, + 2 gathered layers
             weights = weights / dp + 2 * largest_layer * (weights / std::fmax(1, params_nonexpert_gpu + params_expert_gpu)) * (1 - 1 / dp);
         explain("weights",
-                std::string(to_string(s.weight_dtype)) + " (" + num(weight_bits(s.weight_dtype)) +
+                [&] { return std::string(std::string(to_string(s.weight_dtype)) + " (" + num(weight_bits(s.weight_dtype)) +
                     " bits per quantized weight; embeddings, LM head, norms kept 16-bit" +
                     (s.weight_dtype >= WeightDtype::gguf_q2_k ? ", llama.cpp per-tensor type mix" : "") + "), ÷ tp " + num(t) +
-                    ", " + num(Ls) + " of " + num(L) + " layers on this stage = " + gib(weights),
+                    ", " + num(Ls) + " of " + num(L) + " layers on this stage = " + gib(weights)); },
                 "QLoRA paper §3 (NF4+DQ 4.127 b); GPTQ/AWQ 4 + 20/128 b; ggml block structs; llama.cpp llama_tensor_get_type");
     }
     if (is_lora(s.task)) {
@@ -261,9 +264,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         gradients = st.gradients;
         optimizer = st.optimizer;
         host += st.host;
-        explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B (fp32 adapters) = " + gib(gradients),
+        explain("gradients", [&] { return std::string(num(lora) + " LoRA params × " + num(sb.gradient) + " B (fp32 adapters) = " + gib(gradients)); },
                 "research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
-        explain("optimizer", num(lora) + " LoRA params × " + num(sb.optimizer) + " B (" + to_string(s.optimizer) + ") = " + gib(optimizer),
+        explain("optimizer", [&] { return std::string(num(lora) + " LoRA params × " + num(sb.optimizer) + " B (" + to_string(s.optimizer) + ") = " + gib(optimizer)); },
                 "research/memory-model.md §2.3; PEFT keeps adapters in fp32");
     }
 
@@ -292,17 +295,17 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
             case Checkpointing::none:
             case Checkpointing::selective:
                 stack = dense_s * layer(ad, quad) + moe_s * layer(am, quad);
-                how = std::string(s.activation_checkpointing == Checkpointing::none ? "no recompute" : "selective recompute (no s² terms)") +
+                if (explaining) how = std::string(s.activation_checkpointing == Checkpointing::none ? "no recompute" : "selective recompute (no s² terms)") +
                       ": " + num(Ls) + " layers × saved tensors";
                 break;
             case Checkpointing::full:
                 stack = Ls * ckpt + one_layer;  // layer inputs + one layer recomputed in backward
-                how = "full recompute: " + num(Ls) + " layer inputs (" + gib(ckpt) + " each) + one layer recomputed (" + gib(one_layer) + ")";
+                if (explaining) how = "full recompute: " + num(Ls) + " layer inputs (" + gib(ckpt) + " each) + one layer recomputed (" + gib(one_layer) + ")";
                 break;
             case Checkpointing::offload:
                 stack = 2 * ckpt + one_layer;  // double-buffered copies to host + one recomputed layer
                 host += Ls * ckpt * (l.pp > 1 ? p : 1);
-                how = "checkpoints offloaded to host (" + gib(Ls * ckpt) + "), 2 in flight + one recomputed layer";
+                if (explaining) how = "checkpoints offloaded to host (" + gib(Ls * ckpt) + "), 2 in flight + one recomputed layer";
                 break;
         }
         // 1F1B: the first stage keeps pp micro-batches in flight (assumes ≥ pp micro-batches).
@@ -314,9 +317,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         activations = l.pp > 1 ? std::fmax(stage_stack, stack + tail) : stack + tail;
         if (is_lora(s.task)) activations += L / p * 7 * 4 * b * S * static_cast<double>(s.lora_rank) / t;  // x·A per adapted linear (fp32)
         explain("activations",
-                how + "; per layer " + gib(one_layer) + " for b=" + num(b) + ", s=" + num(S) +
+                [&] { return std::string(how + "; per layer " + gib(one_layer) + " for b=" + num(b) + ", s=" + num(S) +
                     (l.pp > 1 ? "; × " + num(p) + " micro-batches in flight (1F1B)" : "") + "; logits + loss " + gib(logits) +
-                    " = " + gib(activations),
+                    " = " + gib(activations)); },
                 "Korthikanti et al. 2022 Table 2 with flash attention (s² terms only for eager), GQA K/V, gated MLP "
                 "4·s·b·i saved tensors; HF fp32 loss upcast");
         if (s.task == Task::qlora) {
@@ -332,7 +335,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         if (s.engine == Engine::vllm) {
             const double T = k_vllm_profile_tokens;
             act = detail::layer_peak_inference(a, s, 1, T) / t + k_vllm_max_num_seqs * V * 4 * 2 / t;
-            how = "vLLM profiling run: one layer's live tensors for max_num_batched_tokens " + num(T) +
+            if (explaining) how = "vLLM profiling run: one layer's live tensors for max_num_batched_tokens " + num(T) +
                   " + sampler fp32 logits for max_num_seqs " + num(k_vllm_max_num_seqs);
         } else if (s.engine == Engine::llama_cpp) {
             // llama.cpp compute buffer: n_ubatch logits in f32 + the larger of KQ (n_ctx × n_ubatch ×
@@ -343,18 +346,18 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
             const double kq = s.attention == Attention::flash ? 0 : ctx * static_cast<double>(a.num_heads);
             const double ffn = 2 * static_cast<double>(a.num_experts > 0 ? a.moe_intermediate_size : a.intermediate_size);
             act = ub * V * 4 + ub * std::fmax(kq, ffn) * 4;
-            how = "llama.cpp compute buffer: n_ubatch " + num(ub) + " × (V logits + max(KQ, FFN)) × 4 B";
+            if (explaining) how = "llama.cpp compute buffer: n_ubatch " + num(ub) + " × (V logits + max(KQ, FFN)) × 4 B";
         } else {
             act = detail::layer_peak_inference(a, s, b, S) / t + b * V * 4 * 2 / t;
-            how = "HF prefill of " + num(b) + " × " + num(S) + " tokens: one layer's live tensors + last-token logits (fp32)";
+            if (explaining) how = "HF prefill of " + num(b) + " × " + num(S) + " tokens: one layer's live tensors + last-token logits (fp32)";
         }
         activations = act;
-        explain("activations", how + " = " + gib(activations),
+        explain("activations", [&] { return std::string(how + " = " + gib(activations)); },
                 "tensor shapes of the forward pass; vLLM gpu_worker.determine_num_available_blocks profiling; llama.cpp #4381");
         explain("kv_cache",
-                num(b) + " seq × " + num(S) + " tokens × " + num(out.kv.full_per_token + out.kv.sliding_per_token) +
+                [&] { return std::string(num(b) + " seq × " + num(S) + " tokens × " + num(out.kv.full_per_token + out.kv.sliding_per_token) +
                     " B/token" + (out.kv.window ? " (windowed layers hold ≤ " + num(static_cast<double>(out.kv.window)) + " tokens)" : "") +
-                    (s.engine == Engine::vllm ? ", paged in blocks of 16" : "") + " = " + gib(kv),
+                    (s.engine == Engine::vllm ? ", paged in blocks of 16" : "") + " = " + gib(kv)); },
                 a.kv_lora_rank > 0 ? "MLA: L × (kv_lora_rank + qk_rope_head_dim) × bytes, replicated over TP (vLLM MLA backend)"
                                    : "2 × L × max(1, k/tp) × head_dim × bytes (vLLM get_num_kv_heads, cache_engine)");
     }
@@ -362,29 +365,30 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     // --- Overheads.
     const std::int64_t gpus = l.tp * l.pp * l.dp;
     double overhead = s.engine == Engine::llama_cpp && !train ? k_llama_cpp_context_bytes : k_torch_context_bytes;
-    std::string ov = "CUDA context + libraries " + gib(overhead);
+    std::string ov;
+    if (explaining) ov = "CUDA context + libraries " + gib(overhead);
     if (gpus > 1) {
         overhead += k_nccl_bytes;
-        ov += " + NCCL buffers " + gib(k_nccl_bytes);
+        if (explaining) ov += " + NCCL buffers " + gib(k_nccl_bytes);
     }
     if (!train && s.engine == Engine::vllm) {
         overhead += k_vllm_cudagraph_bytes;
-        ov += " + CUDA graphs " + gib(k_vllm_cudagraph_bytes);
+        if (explaining) ov += " + CUDA graphs " + gib(k_vllm_cudagraph_bytes);
     }
     if (train && l.zero == 0 && l.dp > 1 && !s.optimizer_in_backward) {
         overhead += gradients;  // DDP reducer buckets: a flat copy of the gradients (gradient_as_bucket_view=False)
-        ov += " + DDP gradient buckets " + gib(gradients);
+        if (explaining) ov += " + DDP gradient buckets " + gib(gradients);
     }
     const double dynamic = activations + gradients + (s.engine == Engine::hf ? kv : 0);
     if (s.engine == Engine::hf || train) {
         overhead += k_fragmentation * dynamic;
-        ov += " + allocator fragmentation 5% of " + gib(dynamic);
+        if (explaining) ov += " + allocator fragmentation 5% of " + gib(dynamic);
     }
     if (overhead_extra > 0) {
         overhead += overhead_extra;
-        ov += " + 4-bit dequantization buffer " + gib(overhead_extra);
+        if (explaining) ov += " + 4-bit dequantization buffer " + gib(overhead_extra);
     }
-    explain("overhead", ov + " = " + gib(overhead),
+    explain("overhead", [&] { return std::string(ov + " = " + gib(overhead)); },
             "research/memory-model.md §2.8: PyTorch context 0.4–0.9 GiB (gpu_poor 650 MB, asmirnov 1000 MiB), NCCL "
             "buffers, PyTorch DDP docs (gradient_as_bucket_view), caching-allocator fragmentation 5–20%");
 
@@ -398,7 +402,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     if (host_clamped || out.host_bytes == k_u64_cap)
         out.warnings.push_back("host_memory_bytes: exceeded 9.2e18 bytes and was clamped");
     explain("host_memory_bytes",
-            num(procs) + " processes × " + gib(k_host_per_process_bytes) + " + offloaded states × 1.5 = " + gib(host),
+            [&] { return std::string(num(procs) + " processes × " + gib(k_host_per_process_bytes) + " + offloaded states × 1.5 = " + gib(host)); },
             "DeepSpeed estimate_zero*_model_states_mem_needs (additional_buffer_factor 1.5)");
 
     // --- Totals and the budget.
@@ -419,9 +423,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         out.kv_budget_bytes = limit - (weights + activations + overhead);
         if (!train && s.engine == Engine::vllm)
             explain("kv_capacity_tokens",
-                    "gpu_memory_utilization " + num(s.gpu_memory_utilization * 100) + "% × " + gib(static_cast<double>(gpu_memory_bytes)) +
+                    [&] { return std::string("gpu_memory_utilization " + num(s.gpu_memory_utilization * 100) + "% × " + gib(static_cast<double>(gpu_memory_bytes)) +
                         " − weights − profiled activations − non-torch memory = " + gib(out.kv_budget_bytes) +
-                        " of KV blocks (16 tokens each); vLLM pre-allocates all of it",
+                        " of KV blocks (16 tokens each); vLLM pre-allocates all of it"); },
                     "vLLM gpu_worker.determine_num_available_blocks");
     }
     return out;

@@ -42,7 +42,7 @@ double interruptions_per_hour(const std::string& kind) {
 // [SECTION] Helpers
 
 std::string fmt(const char* f, double v) {
-    char buf[64];
+    char buf[256];  // Chinese text: 3 bytes a character
     std::snprintf(buf, sizeof buf, f, v);
     return buf;
 }
@@ -127,7 +127,7 @@ struct Planner {
         c.num_gpus = is_training(c.task) ? gpus : p.tensor_parallel * p.pipeline_parallel;  // inference: one replica
         c.zero_stage = p.zero_stage;
         std::optional<Estimate> out;
-        Result<Estimate> e = estimate(catalog, c);
+        Result<Estimate> e = estimate(catalog, c, EstimateOptions{/*explain=*/false, /*solvers=*/false});
         if (e.ok() && e->gpu && e->gpu->fits) out = std::move(*e.value);
         cache.emplace(key, out);
         return out;

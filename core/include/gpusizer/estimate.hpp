@@ -70,9 +70,17 @@ struct Estimate {
 // Resolve the scenario's model (preset, config or bare size) against the catalog.
 Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s);
 
+// What an estimate computes beyond the memory, the fit and the KV capacity. Callers that
+// estimate many variants (the planner, the page's badges and chart) turn both off: the numbers
+// they read are the same, at a fraction of the cost (bench/recompute.cpp).
+struct EstimateOptions {
+    bool explain = true;  // explanations: formula text per term
+    bool solvers = true;  // max_batch_size, max_seq_len (binary searches)
+};
+
 // The whole estimate. Fails only when the model cannot be resolved or the scenario is
 // inconsistent (e.g. tensor_parallel does not divide num_gpus); everything else is a warning.
-Result<Estimate> estimate(const Catalog& catalog, const Scenario& s);
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const EstimateOptions& options = {});
 
 // `estimate --json` (one object, keys as in docs/scenario.md).
 std::string estimate_to_json(const Estimate& e);

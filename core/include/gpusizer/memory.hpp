@@ -107,8 +107,10 @@ struct MemoryDetail {
     std::vector<Explanation> explanations;
     std::vector<std::string> warnings;
 };
-// gpu_memory_bytes = 0 when no GPU is chosen (no fit, no budget).
-MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes);
+// gpu_memory_bytes = 0 when no GPU is chosen (no fit, no budget). explain = false leaves
+// `explanations` empty (inner loops: solvers, planner); the numbers are the same.
+MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes,
+                            bool explain = true);
 
 // [SECTION] Model states alone
 // Bytes per trainable parameter of gradients, optimizer states and the fp32 master copy for

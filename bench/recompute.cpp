@@ -1,0 +1,72 @@
+// What one scenario change costs: the shell's full recompute (compute_results: estimate +
+// recommend over the whole catalog + the fit badges + the memory chart's sweep), timed over
+// a set of scenarios. Prints figures; never fails on a number (issue 6 target: < 5 ms in wasm).
+//   bench_recompute [ROUNDS]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "embedded_catalog.hpp"
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/scenario.hpp"
+#include "results.hpp"
+
+namespace {
+
+struct Case {
+    const char* name;
+    gpusizer::TextOverrides keys;
+};
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 50;
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    auto catalog = gpusizer::parse_catalog(embedded_catalog_json());
+    const double parse_ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+    if (!catalog.ok()) {
+        std::fprintf(stderr, "bench_recompute: the embedded catalog is invalid: %s\n", gpusizer::format_error(catalog.error).c_str());
+        return 1;
+    }
+    std::printf("catalog parse: %.2f ms (%zu accelerators, %zu instances, %zu models)\n", parse_ms,
+                catalog->accelerators.size(), catalog->instances.size(), catalog->models.size());
+    const std::vector<Case> cases = {
+        {"default (llama-3.1-8b serving)", {}},
+        {"qwen3-30b-a3b qlora 4096×4", {{"model", "qwen3-30b-a3b"}, {"task", "qlora"}, {"seq_len", "4096"}, {"batch_size", "4"}}},
+        {"llama-3.1-70b full_ft zero3 ×16", {{"model", "llama-3.1-70b"}, {"task", "full_ft"}, {"zero_stage", "3"}, {"num_gpus", "16"}, {"train_tokens", "1e9"}}},
+        {"deepseek-v3 fp8 tp8 32k vllm", {{"model", "deepseek-v3"}, {"weight_dtype", "fp8"}, {"num_gpus", "8"}, {"tensor_parallel", "8"}, {"seq_len", "32768"}, {"engine", "vllm"}}},
+        {"qwen2.5-32b lora cn_mainland CNY", {{"model", "qwen2.5-32b"}, {"task", "lora"}, {"region", "cn_mainland"}, {"currency", "CNY"}, {"train_tokens", "1e8"}}},
+    };
+    std::printf("%-36s %9s %9s %9s  (ms per full recompute, %d rounds)\n", "scenario", "median", "p95", "max", rounds);
+    std::vector<double> all;
+    for (const Case& c : cases) {
+        auto s = gpusizer::parse_scenario_overrides("{}", c.keys);
+        if (!s.ok()) {
+            std::fprintf(stderr, "bench_recompute: %s: %s\n", c.name, gpusizer::format_error(s.error).c_str());
+            return 1;
+        }
+        std::vector<double> ms;
+        std::size_t offers = 0;
+        for (int i = 0; i < rounds; ++i) {
+            const auto a = clock::now();
+            const gpusizer::shell::Results r = gpusizer::shell::compute_results(*catalog, *s, gpusizer::shell::SweepAxis::seq_len);
+            ms.push_back(std::chrono::duration<double, std::milli>(clock::now() - a).count());
+            offers = r.recommendation.ok() ? r.recommendation->offers.size() : 0;
+        }
+        all.insert(all.end(), ms.begin(), ms.end());
+        std::printf("%-36s %9.3f %9.3f %9.3f  (%zu offers)\n", c.name, percentile(ms, 0.5), percentile(ms, 0.95),
+                    percentile(ms, 1.0), offers);
+    }
+    std::printf("%-36s %9.3f %9.3f %9.3f\n", "all", percentile(all, 0.5), percentile(all, 0.95), percentile(all, 1.0));
+    return 0;
+}
