@@ -310,9 +310,13 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         }
         // 1F1B: the first stage keeps pp micro-batches in flight (assumes ≥ pp micro-batches).
         const double stage_stack = l.pp > 1 ? stack * p : stack;
-        // Logits: 16-bit logits (returned), fp32 log-softmax saved for the loss, fp32 gradient
-        // in backward = (e + 8)·b·s·V, vocab-parallel ÷ tp (HF loss upcast; asmirnov 2·4·bsV).
-        const double logits = a.encoder ? 0 : (e + 8) * b * S * V / t;
+        // Logits at the start of backward: the 16-bit logits (kept by the model output), the fp32
+        // log-softmax saved by cross_entropy, and, live together in the loss backward, the fp32
+        // gradient w.r.t. the log-softmax (nll_loss backward) and the fp32 gradient of the logits
+        // (log_softmax backward) = (e + 12)·b·s·V, vocab-parallel ÷ tp. transformers
+        // loss_utils.ForCausalLMLoss upcasts with logits.float(); with fp32 weights that is no copy.
+        // Checked against PEFT's MetaMathQA peaks (tests/fixtures/measured_runs.json).
+        const double logits = a.encoder ? 0 : (e + 12) * b * S * V / t;
         const double tail = 2 * e * b * S * h / (l.sp ? t : 1) + logits;  // final-norm input + LM-head input + logits
         activations = l.pp > 1 ? std::fmax(stage_stack, stack + tail) : stack + tail;
         if (is_lora(s.task)) activations += L / p * 7 * 4 * b * S * static_cast<double>(s.lora_rank) / t;  // x·A per adapted linear (fp32)

@@ -162,13 +162,14 @@ TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=2048)")
     s.seq_len = 2048;
     const double T = 2048, h = 4096, i = 14336, V = 128256;
     // Per layer: 4·2Th (norm/QKV/MLP inputs) + 2T·4096 (Q) + 2·2T·1024 (K, V) + 2T·4096 (attn out)
-    // + 4T·32 (fp32 logsumexp) + 4·2T·i (gate, SiLU, up, product); tail 2·2Th + (2+8)·T·V.
+    // + 4T·32 (fp32 logsumexp) + 4·2T·i (gate, SiLU, up, product); tail 2·2Th + (2+12)·T·V (16-bit
+    // logits, fp32 log-softmax, and the two fp32 gradients of the loss backward).
     const double layer = 8 * T * h + 2 * T * 4096 + 4 * T * 1024 + 2 * T * 4096 + 4 * T * 32 + 8 * T * i;
-    const double expected = 32 * layer + 4 * T * h + 10 * T * V;
+    const double expected = 32 * layer + 4 * T * h + 14 * T * V;
     CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(expected).epsilon(1e-9));
     // Full recompute keeps 32 layer inputs + one layer.
     s.activation_checkpointing = Checkpointing::full;
-    CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(32 * 2 * T * h + layer + 4 * T * h + 10 * T * V).epsilon(1e-9));
+    CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(32 * 2 * T * h + layer + 4 * T * h + 14 * T * V).epsilon(1e-9));
     // Eager attention adds the fp32 + 16-bit score matrices per layer: 6·b·a·s².
     s.activation_checkpointing = Checkpointing::none;
     s.attention = Attention::eager;
