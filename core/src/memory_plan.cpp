@@ -182,7 +182,13 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     const double dense_layer_w = attn_gpu + wb.layer_norms + wb.dense_mlp / t;
     const double moe_layer_w = attn_gpu + wb.layer_norms + wb.expert / (t * ep) + wb.shared / t + wb.router;
     const double layers_w = dense_s * dense_layer_w + moe_s * moe_layer_w;
-    const double first_extra = wb.embedding / t + wb.extra + wb.head_extra;
+    // llama.cpp keeps the input embedding table in host memory ("there is very little benefit to
+    // offloading the input layer, so always keep it on the CPU", llama-model.cpp load_tensors; its log
+    // prints it as the 'CPU buffer' even with every layer offloaded). A tied model still holds the
+    // table on the GPU, loaded a second time as the output matrix.
+    const bool embedding_on_host = !train && s.engine == Engine::llama_cpp;
+    const double embedding_gpu = embedding_on_host && wb.lm_head > 0 ? 0 : wb.embedding / t;
+    const double first_extra = embedding_gpu + wb.extra + wb.head_extra;
     const double last_extra = wb.lm_head / t + wb.final_norm;
     const double ends_w = l.pp == 1 ? first_extra + last_extra : std::fmax(first_extra, last_extra);
     double weights = layers_w + ends_w;
@@ -342,15 +348,21 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
             if (explaining) how = "vLLM profiling run: one layer's live tensors for max_num_batched_tokens " + num(T) +
                   " + sampler fp32 logits for max_num_seqs " + num(k_vllm_max_num_seqs);
         } else if (s.engine == Engine::llama_cpp) {
-            // llama.cpp compute buffer: n_ubatch logits in f32 + the larger of KQ (n_ctx × n_ubatch ×
-            // heads, f32, without flash attention) and the FFN intermediates (2 × i × n_ubatch, f32);
-            // reproduces 117.85 MiB for Mixtral at n_ctx 512 (llama.cpp #4381).
+            // llama.cpp compute buffer: ggml-alloc reuses memory along the graph, so the buffer is the
+            // largest live set of one phase, in f32 for n_ubatch tokens: the hidden state plus the
+            // logits (V), the KQ scores (n_ctx × heads, without flash attention) or the FFN
+            // intermediates (gate + up, × top-k experts). 258.50 MiB measured for Llama-3-8B at
+            // n_ctx 512 (512 × (128256 + 4096) × 4, tests/fixtures/measured_runs.json); 120 MiB for
+            // Mixtral against the 117.85 MiB of llama.cpp #4381.
             const double ub = std::fmin(k_llama_cpp_ubatch, b * S);
             const double ctx = b * S;
             const double kq = s.attention == Attention::flash ? 0 : ctx * static_cast<double>(a.num_heads);
-            const double ffn = 2 * static_cast<double>(a.num_experts > 0 ? a.moe_intermediate_size : a.intermediate_size);
-            act = ub * V * 4 + ub * std::fmax(kq, ffn) * 4;
-            if (explaining) how = "llama.cpp compute buffer: n_ubatch " + num(ub) + " × (V logits + max(KQ, FFN)) × 4 B";
+            const double ffn = a.num_experts > 0
+                                   ? 2 * static_cast<double>(a.experts_per_token * a.moe_intermediate_size +
+                                                             a.num_shared_experts * a.shared_intermediate_size)
+                                   : 2 * static_cast<double>(a.intermediate_size);
+            act = ub * (h + std::fmax(V, std::fmax(kq, ffn))) * 4;
+            if (explaining) how = "llama.cpp compute buffer: n_ubatch " + num(ub) + " × (hidden + max(V logits, KQ, FFN)) × 4 B";
         } else {
             act = detail::layer_peak_inference(a, s, b, S) / t + b * V * 4 * 2 / t;
             if (explaining) how = "HF prefill of " + num(b) + " × " + num(S) + " tokens: one layer's live tensors + last-token logits (fp32)";
@@ -399,6 +411,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     // --- Host memory for the whole job.
     const double procs = s.engine == Engine::llama_cpp && !train ? 1 : static_cast<double>(gpus);
     host = host * k_offload_buffer_factor * static_cast<double>(gpus);  // per-GPU offload × every GPU of the job
+    if (embedding_on_host) host += wb.embedding;                         // llama.cpp's input embedding table
     host += procs * k_host_per_process_bytes;
     // K4 (docs/limits.md): the host sum saturates like every GPU term, and says so.
     bool host_clamped = false;
