@@ -113,12 +113,14 @@ struct Planner {
     const Catalog& catalog;
     const Scenario& base;
     ModelArch arch;
-    std::map<std::tuple<std::string, std::uint64_t, std::int64_t, std::int64_t, std::int64_t, int>, std::optional<Estimate>>
+    std::map<std::tuple<const Accelerator*, std::uint64_t, std::int64_t, std::int64_t, std::int64_t, int>, std::optional<Estimate>>
         cache;  // (gpu, memory, gpus, tp, pp, zero) → estimate, shared by instances with the same GPU
 
-    std::optional<Estimate> try_plan(const Accelerator& a, std::uint64_t memory, std::int64_t gpus, const Plan& p) {
-        const auto key = std::make_tuple(a.id, memory, gpus, p.tensor_parallel, p.pipeline_parallel, p.zero_stage);
-        if (auto it = cache.find(key); it != cache.end()) return it->second;
+    // The estimate of this plan when it fits, else nullptr; owned by the cache (std::map nodes
+    // stay put), so asking again costs a lookup, not a copy.
+    const Estimate* try_plan(const Accelerator& a, std::uint64_t memory, std::int64_t gpus, const Plan& p) {
+        const auto key = std::make_tuple(&a, memory, gpus, p.tensor_parallel, p.pipeline_parallel, p.zero_stage);
+        if (auto it = cache.find(key); it != cache.end()) return it->second ? &*it->second : nullptr;
         Scenario c = base;
         c.gpu = a.id;
         c.gpu_memory_gib = static_cast<double>(memory) / 1073741824.0;
@@ -129,8 +131,8 @@ struct Planner {
         std::optional<Estimate> out;
         Result<Estimate> e = estimate(catalog, c, EstimateOptions{/*explain=*/false, /*solvers=*/false});
         if (e.ok() && e->gpu && e->gpu->fits) out = std::move(*e.value);
-        cache.emplace(key, out);
-        return out;
+        const auto it = cache.emplace(key, std::move(out)).first;
+        return it->second ? &*it->second : nullptr;
     }
 
     // Plans at one node count, in order of preference: no pipeline before pipeline, least tensor
@@ -165,12 +167,12 @@ struct Planner {
     Fit at_nodes(const Accelerator& a, std::uint64_t memory, std::int64_t per_node, std::int64_t nodes) {
         Fit f;
         for (const Plan& p : plans_for(per_node, nodes))
-            if (auto e = try_plan(a, memory, per_node * nodes, p)) {
+            if (const Estimate* e = try_plan(a, memory, per_node * nodes, p)) {
                 f.found = true;
                 f.nodes = nodes;
                 f.gpus = per_node * nodes;
                 f.plan = p;
-                f.est = std::move(*e);
+                f.est = *e;
                 break;
             }
         return f;
