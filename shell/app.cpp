@@ -135,6 +135,9 @@ void App::frame(Host& host) {
     }
     panel_guided(ctx);
     ImGui::Separator();
+    // The answer is drawn before the inputs: results for the scenario as it stands (edits made
+    // below this frame are recomputed after the inputs and redrawn next frame).
+    recompute_if_needed(host);
     if (ui_.narrow) {
         // One scrolling column: the job, then what it needs, then what to rent.
         ImGui::BeginChild("##column", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);

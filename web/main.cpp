@@ -116,6 +116,8 @@ EM_JS(char*, js_language, (), {  // caller frees
 });
 EM_JS(void, js_replace_hash, (const char* fragment), {
     history.replaceState(null, "", "#" + UTF8ToString(fragment));  // no hashchange, no history spam
+    var a = document.getElementById("share");  // the same link as a real <a>, outside the canvas
+    if (a) a.href = location.href;
 });
 EM_JS(char*, js_get_hash, (), {  // caller frees
     var s = window.location.hash.slice(1);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, hooks, imageStats, launchChromium, openTestPage, startServer,
+  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, startServer,
   waitReady, waitScenario, webDist,
 } from './support.mjs';
 
@@ -69,6 +69,7 @@ describe('web page', () => {
 
     // The share link and the text summary follow the scenario.
     assert.equal(await page.evaluate(() => location.hash), cliLink(['--weight_dtype', 'int8']));
+    assert.equal(await page.getAttribute('#share', 'href'), url + cliLink(['--weight_dtype', 'int8']), 'the real link outside the canvas');
     const summary = await page.textContent('#summary');
     assert.ok(summary.includes(cliRecommend(['--weight_dtype', 'int8']).json.summary), summary);
 
@@ -192,8 +193,7 @@ describe('web page', () => {
     const { page, problems } = await openPage({ deviceScaleFactor: 2, options: { viewport: phone, hasTouch: true, isMobile: true } });
     await waitReady(page);
     const tap = async (name) => {
-      const h = await page.waitForFunction((n) => window.__gpusizer.widgets()[n], name, { timeout: 10000 });
-      const r = await h.jsonValue();
+      const r = await findWidget(page, name);  // on screen and no longer moving
       await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
     };
     await tap('dtype_combo');
