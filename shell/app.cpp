@@ -59,11 +59,17 @@ bool App::open_link(std::string_view link) {
 
 std::string App::scenario_json() const { return scenario_to_json(scenario_); }
 
+std::string App::results_json() const {
+    return results_.estimate.ok() ? estimate_to_json(*results_.estimate) : std::string();
+}
+
+std::string App::recommendation_json() const {
+    return results_.recommendation.ok() ? recommendation_to_json(*results_.recommendation) : std::string();
+}
+
 void App::recompute_if_needed(Host& host) {
     if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_ && estimated_axis_ == ui_.axis)) return;
     results_ = compute_results(*catalog_, scenario_, ui_.axis);
-    results_json_ = results_.estimate.ok() ? estimate_to_json(*results_.estimate) : std::string();
-    recommendation_json_ = results_.recommendation.ok() ? recommendation_to_json(*results_.recommendation) : std::string();
     estimated_for_ = scenario_;
     estimated_axis_ = ui_.axis;
     ++estimates_;
@@ -163,6 +169,11 @@ void App::frame(Host& host) {
     panel_footer(ctx);
     ImGui::End();
     tags_.end_frame();
+    if (!ui_.pending_link.empty()) {  // "Open link…": opened between frames, like a hashchange
+        const std::string link = std::move(ui_.pending_link);
+        ui_.pending_link.clear();
+        open_link(link);
+    }
     if (language_before != language()) {  // the summary follows the language
         redraw_requested_ = true;
         const std::string summary = summary_text(*catalog_, scenario_, results_);

@@ -47,8 +47,10 @@ public:
     const Result<Estimate>& estimate_result() const { return results_.estimate; }
     const Results& results() const { return results_; }
     std::string scenario_json() const;                       // scenario_to_json
-    const std::string& results_json() const { return results_json_; }  // estimate_to_json, "" when none
-    const std::string& recommendation_json() const { return recommendation_json_; }  // "" when none
+    // Made when asked (test hooks, --print-results), not per recompute: the offers' JSON alone
+    // costs more than the recompute in wasm.
+    std::string results_json() const;         // estimate_to_json, "" when none
+    std::string recommendation_json() const;  // recommendation_to_json, "" when none
     const WidgetTags& tags() const { return tags_; }
     std::uint64_t frame_count() const { return frames_; }
     std::uint64_t estimate_count() const { return estimates_; }  // how often the results were computed
@@ -76,7 +78,6 @@ private:
     std::optional<Scenario> estimated_for_;  // scenario of results_
     SweepAxis estimated_axis_ = SweepAxis::seq_len;
     Results results_;
-    std::string results_json_, recommendation_json_;
     std::vector<std::string> link_warnings_;
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;

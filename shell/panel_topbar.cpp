@@ -1,6 +1,8 @@
-// The top bar (title, guided start, language, theme, share link, exports), the footer (catalog
+// The top bar (title, guided start, language, theme, share link, open a link, exports), the footer (catalog
 // version, price dates, sources) and the one-sentence text summary.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "format.hpp"
@@ -18,6 +20,36 @@ void same_line_if_room(float next_width) {
 }
 
 float button_width(const char* text) { return ImGui::CalcTextSize(text).x + ImGui::GetStyle().FramePadding.x * 2; }
+
+// Paste a share link (from a colleague, another browser, the CLI's `gpusizer link`) to open
+// its scenario here; what it cannot understand is listed by the App's link warnings.
+void link_dialog(PanelContext& ctx) {
+    static char buffer[4096];  // a link, even one carrying a pasted config.json, is under 2 KiB
+    if (ctx.ui.link_dialog_open) {
+        ImGui::OpenPopup("##open_link");
+        ctx.ui.link_dialog_open = false;
+        buffer[0] = '\0';
+    }
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(vp->WorkSize.x * 0.95f, ImGui::GetFontSize() * 36), 0), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal("##open_link", nullptr, ImGuiWindowFlags_NoTitleBar)) return;
+    ImGui::TextWrapped("%s", tr("Paste a gpusizer share link (Ctrl+V): the page URL with #v=1&... or the fragment alone.",
+                                "粘贴 gpusizer 分享链接(Ctrl+V):带 #v=1&... 的网址,或只粘贴 # 之后的部分。"));
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const bool enter = ImGui::InputText("##link_text", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
+    ctx.tags.tag_item("link_text", std::to_string(std::strlen(buffer)));
+    if ((ImGui::Button(tr("Open", "打开")) || enter) && buffer[0]) {
+        ctx.ui.pending_link = buffer;
+        ImGui::CloseCurrentPopup();
+    }
+    ctx.tags.tag_item("link_open");
+    ImGui::SameLine();
+    if (ImGui::Button(tr("Cancel", "取消"))) ImGui::CloseCurrentPopup();
+    ctx.tags.tag_item("link_cancel");
+    ImGui::EndPopup();
+}
 
 }  // namespace
 
@@ -67,6 +99,11 @@ void panel_topbar(PanelContext& ctx) {
         ImGui::SameLine();
         ImGui::TextDisabled("%s", tr("Copied.", "已复制。"));
     }
+    const char* open_text = tr("Open link...", "打开链接……");
+    same_line_if_room(button_width(open_text));
+    if (ImGui::Button(open_text)) ctx.ui.link_dialog_open = true;
+    ctx.tags.tag_item("open_link");
+    link_dialog(ctx);
     panel_export(ctx);
 }
 

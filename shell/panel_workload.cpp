@@ -292,7 +292,10 @@ void section_serving(PanelContext& ctx) {
                                           "引擎的显存分配方式:vLLM 按显存利用率预分配 KV 缓存;llama.cpp 另有计算缓冲区。"));
     enum_combo(ctx, "engine", s.engine, [](Engine v) { return label(v); });
     if (s.engine == Engine::vllm) {
-        form_row(tr("GPU memory utilisation", "显存利用率"), "gpu_memory_utilization");
+        form_row(tr("GPU memory utilisation", "显存利用率"),
+                 tr("vLLM's --gpu-memory-utilization: the share of GPU memory it takes; the KV cache gets what is "
+                    "left after weights, activations and overheads.",
+                    "vLLM 的 --gpu-memory-utilization:它占用的显存比例;KV 缓存得到扣除权重、激活值和额外开销后剩余的部分。"));
         float u = static_cast<float>(s.gpu_memory_utilization);
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::SliderFloat("##util", &u, 0.5f, 0.98f, "%.2f")) s.gpu_memory_utilization = std::round(u * 100.0f) / 100.0;

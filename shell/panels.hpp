@@ -36,10 +36,12 @@ struct UiState {
     bool sort_descending = false;
     char offer_filter[64] = "";
     // config.json paste box (bounded: k_max_paste_bytes).
-    std::string paste_text;
     std::string paste_error;
     bool paste_open = false;
     bool narrow = false;          // the window is phone-sized: one column
+    // "Open a link": a pasted share link (or URL) for the App to open after this frame.
+    bool link_dialog_open = false;
+    std::string pending_link;
 };
 
 struct PanelContext {

@@ -180,6 +180,67 @@ describe('the page, driven by its controls', () => {
     await page.close();
   });
 
+  test('"Open link…" opens a pasted share link (and lists what a bad one gets wrong)', async () => {
+    const { page, problems } = await openPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    await waitReady(page);
+    const openLink = async (text) => {
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await clickWidget(page, 'open_link');
+      await clickWidget(page, 'link_text');
+      await page.waitForTimeout(200);
+      await page.keyboard.down('Control');
+      await page.keyboard.down('v');
+      await page.waitForTimeout(150);
+      await page.keyboard.up('v');
+      await page.keyboard.up('Control');
+      await page.waitForFunction((n) => window.__gpusizer.widgets().link_text?.text === n, String(Buffer.byteLength(text)));
+      await clickWidget(page, 'link_open');
+    };
+    const args = ['--model', 'mixtral-8x7b', '--task', 'qlora', '--seq_len', '4096'];
+    await openLink(`https://example.org/gpusizer/${cliLink(args)}`);
+    await waitScenario(page, 'model', 'mixtral-8x7b');
+    await assertMatchesCli(page, args, 'opened link');
+    assert.equal(await page.evaluate(() => location.hash), cliLink(args), 'the address bar follows');
+    await openLink('#v=1&m=qwen3-8b&b=-4');
+    await waitScenario(page, 'model', 'qwen3-8b');
+    assert.ok((await hooks(page, 'stats')).link_warnings >= 1, 'the bad batch size is listed');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('dragging the vLLM memory slider: the value follows the mouse, results stay the CLI\'s; frame cost printed', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    await pick(page, 'engine', 'vllm');
+    await waitScenario(page, 'engine', 'vllm');
+    const r = await findWidget(page, 'util_slider', { scrollAt: leftPane });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const before = await hooks(page, 'stats');
+    const t0 = await busy();
+    const start = Date.now();
+    await page.mouse.move(r.x + r.w * 0.5, r.y + r.h / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; ++i) {  // ~1 s drag to the left end
+      await page.mouse.move(r.x + r.w * (0.5 - 0.5 * i / 20) + 1, r.y + r.h / 2);
+      await page.waitForTimeout(50);
+    }
+    await page.mouse.up();
+    const wall = Date.now() - start;
+    const after = await hooks(page, 'stats');
+    const frames = after.frames - before.frames;
+    const busyMs = (await busy() - t0) * 1000;
+    console.log(`# dragging the slider ${wall} ms: ${frames} frames, ${after.estimates - before.estimates} recomputes, ` +
+                `renderer main thread ${(busyMs / Math.max(frames, 1)).toFixed(1)} ms per frame (SwiftShader, headless)`);
+    await waitScenario(page, 'gpu_memory_utilization', 0.5);
+    assert.ok(frames >= 10, `only ${frames} frames while dragging`);
+    await assertMatchesCli(page, ['--engine', 'vllm', '--gpu_memory_utilization', '0.5'], 'slider at 0.5');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('the guided start fills in the scenario from four answers', async () => {
     const { page, problems } = await openPage();
     await waitReady(page);
