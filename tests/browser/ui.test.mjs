@@ -43,7 +43,13 @@ async function assertMatchesCli(page, args, what) {
   const rec = cliRecommend(args);
   assert.equal(await hooks(page, 'resultsText'), est.text, `${what}: estimate differs from the CLI (${args.join(' ')})`);
   assert.equal(await hooks(page, 'recommendationText'), rec.text, `${what}: offers differ from the CLI (${args.join(' ')})`);
-  const w = await widgets(page);
+  let w = await widgets(page);
+  for (let i = 0; i < 40 && !w.total_value; ++i) {  // the results pane was scrolled down to a filter
+    await page.mouse.move(rightPane.x, rightPane.y);
+    await page.mouse.wheel(0, -240);
+    await page.waitForTimeout(100);
+    w = await widgets(page);
+  }
   assert.equal(w.total_value.text, String(est.json.memory_per_gpu_bytes.total), `${what}: total on screen`);
   const sentence = (await hooks(page, 'stats')).language === 'zh' ? rec.json.summary_zh : rec.json.summary;
   assert.equal(w.recommendation.text, sentence, `${what}: the recommendation sentence`);
@@ -91,6 +97,14 @@ describe('the page, driven by its controls', () => {
         await waitScenario(page, 'num_gpus', n);
       }
     });
+    await step('1 B tokens to train', 'train_tokens', 1e9, ['--train_tokens', '1e9'],
+      () => clickWidget(page, 'train_tokens_check', { scrollAt: leftPane }));
+    await step('× 3 epochs', 'train_tokens', 3e9, ['--train_tokens', '3e9'], async () => {
+      await clickWidget(page, 'epochs_plus', { scrollAt: leftPane });
+      await waitScenario(page, 'train_tokens', 2e9);
+      await clickWidget(page, 'epochs_plus', { scrollAt: leftPane });
+    });
+    assert.equal(Number((await widgets(page)).dataset_input.text), 1e9, 'the dataset stays 1 B tokens');
     await step('serving', 'task', 'inference', ['--task', 'inference'], () => pick(page, 'task', 'inference'));
     await step('vLLM', 'engine', 'vllm', ['--engine', 'vllm'], () => pick(page, 'engine', 'vllm'));
     await step('AWQ int4 weights', 'weight_dtype', 'int4_awq', ['--weight_dtype', 'int4_awq'], () => pick(page, 'dtype', 'int4_awq'));
