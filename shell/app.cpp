@@ -147,7 +147,7 @@ void App::frame(Host& host) {
     if (ui_.narrow) {
         // One scrolling column: the job, then what it needs, then what to rent.
         ImGui::BeginChild("##column", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);
-        panel_answer(ctx);  // last frame's answer on top: a phone shows it first
+        panel_answer(ctx);  // the answer on top: a phone shows it first
         panel_workload(ctx);
         recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
         panel_memory(ctx);

@@ -283,16 +283,14 @@ void section_training(PanelContext& ctx) {
     optional_real(ctx, "train_tokens", s.train_tokens, k_limit_train_tokens, 1e9, 1e-9, "%.4g");
     if (s.train_tokens) {
         // The same number as dataset × epochs: either side can be edited (the link keeps the product).
-        UiState& ui = ctx.ui;
-        if (!(ui.dataset_tokens > 0) || ui.dataset_tokens * static_cast<double>(ui.epochs) != *s.train_tokens)
-            ui.dataset_tokens = *s.train_tokens / static_cast<double>(ui.epochs);
+        std::int64_t& epochs = ctx.ui.epochs;
+        double dataset = *s.train_tokens / static_cast<double>(epochs);
         form_row(tr("  = dataset (billions)", "  = 数据集(十亿)"), tr("Tokens in the dataset, once.", "数据集的 token 数(一遍)。"));
-        bool changed = real_input(ctx, "dataset", ui.dataset_tokens, k_limit_train_tokens, 1e-9, "%.4g");
+        bool changed = real_input(ctx, "dataset", dataset, k_limit_train_tokens, 1e-9, "%.4g");
         form_row(tr("  \u00d7 epochs", "  \u00d7 轮数"), tr("Passes over the dataset.", "遍历数据集的轮数。"));
-        changed = int_stepper(ctx, "epochs", ui.epochs, IntLimit{1, 1000}, 1, false) || changed;
+        changed = int_stepper(ctx, "epochs", epochs, IntLimit{1, 1000}, 1, false) || changed;
         if (changed)
-            s.train_tokens = std::clamp(ui.dataset_tokens * static_cast<double>(ui.epochs), k_limit_train_tokens.lo,
-                                        k_limit_train_tokens.hi);
+            s.train_tokens = std::clamp(dataset * static_cast<double>(epochs), k_limit_train_tokens.lo, k_limit_train_tokens.hi);
     }
     form_end();
 }

@@ -39,8 +39,8 @@ struct UiState {
     std::string paste_error;
     bool paste_open = false;
     bool narrow = false;          // the window is phone-sized: one column
-    // Training tokens as dataset × epochs (the scenario keeps only the product, train_tokens).
-    double dataset_tokens = 0;
+    // Training tokens as dataset × epochs: the scenario keeps the product (train_tokens), the
+    // dataset shown is train_tokens / epochs.
     std::int64_t epochs = 1;
     // "Open a link": a pasted share link (or URL) for the App to open after this frame.
     bool link_dialog_open = false;

@@ -41,7 +41,7 @@ Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axi
         Scenario c = s;
         c.gpu = id;
         c.gpu_memory_gib.reset();
-        Result<Estimate> e = estimate(catalog, c, EstimateOptions{/*explain=*/false, /*solvers=*/false});
+        Result<Estimate> e = estimate(catalog, c, k_estimate_memory_only);
         if (!e.ok() || !e->gpu) continue;
         r.cards.push_back(CardFit{id, a->name, e->gpu->memory_bytes, e->memory_per_gpu_bytes.total, e->gpu->fits});
     }
@@ -54,7 +54,7 @@ Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axi
         } else {
             c.batch_size = x;
         }
-        Result<Estimate> e = estimate(catalog, c, EstimateOptions{/*explain=*/false, /*solvers=*/false});
+        Result<Estimate> e = estimate(catalog, c, k_estimate_memory_only);
         if (e.ok()) r.sweep.push_back(SweepPoint{x, e->memory_per_gpu_bytes});
     }
     return r;

@@ -215,9 +215,7 @@ void on_catalog_error(void*) {
 
 // Both downloads start at once; the first frame waits for both, so the UI never flashes from
 // the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
-// `arg` is the std::string the bytes go to; its file name is told apart by which one it is.
-const char* font_file(void* arg) { return arg == &g->font_ttf ? "fonts/ui.ttf" : "fonts/cjk.ttf"; }
-
+// `arg` is the std::string the bytes go to (g->font_ttf or g->cjk_ttf).
 void on_font(void* arg, void* data, int size) {
     static_cast<std::string*>(arg)->assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
     --g->fonts_pending;
@@ -225,8 +223,9 @@ void on_font(void* arg, void* data, int size) {
 }
 
 void on_font_error(void* arg) {
-    std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", font_file(arg),
-                 arg == &g->font_ttf ? "using the built-in font" : "Chinese text is drawn as '?'");
+    const bool ui = arg == &g->font_ttf;
+    std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", ui ? "fonts/ui.ttf" : "fonts/cjk.ttf",
+                 ui ? "using the built-in font" : "Chinese text is drawn as '?'");
     --g->fonts_pending;
 }
 

@@ -129,7 +129,7 @@ struct Planner {
         c.num_gpus = is_training(c.task) ? gpus : p.tensor_parallel * p.pipeline_parallel;  // inference: one replica
         c.zero_stage = p.zero_stage;
         std::optional<Estimate> out;
-        Result<Estimate> e = estimate(catalog, c, EstimateOptions{/*explain=*/false, /*solvers=*/false});
+        Result<Estimate> e = estimate(catalog, c, k_estimate_memory_only);
         if (e.ok() && e->gpu && e->gpu->fits) out = std::move(*e.value);
         const auto it = cache.emplace(key, std::move(out)).first;
         return it->second ? &*it->second : nullptr;

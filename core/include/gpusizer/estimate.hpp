@@ -77,6 +77,8 @@ struct EstimateOptions {
     bool explain = true;  // explanations: formula text per term
     bool solvers = true;  // max_batch_size, max_seq_len (binary searches)
 };
+// Memory, fit and KV capacity only: for callers that estimate many variants.
+inline constexpr EstimateOptions k_estimate_memory_only{/*explain=*/false, /*solvers=*/false};
 
 // The whole estimate. Fails only when the model cannot be resolved or the scenario is
 // inconsistent (e.g. tensor_parallel does not divide num_gpus); everything else is a warning.
