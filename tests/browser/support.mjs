@@ -146,8 +146,14 @@ export async function clickWidget(page, name, options = {}) {
   return r;
 }
 
+// Wait until the scenario has key = value and the results shown are for it: a scenario set from
+// outside a frame (hashchange, a link) is estimated in the next frame.
 export async function waitScenario(page, key, value) {
-  await page.waitForFunction(([k, v]) => window.__gpusizer.scenario()[k] === v, [key, value], { timeout: 20000 });
+  await page.waitForFunction(([k, v]) => {
+    const g = window.__gpusizer;
+    const r = g.results();
+    return g.scenario()[k] === v && (r === null || r.scenario[k] === v);
+  }, [key, value], { timeout: 20000 });
 }
 
 export function artifact(name) {

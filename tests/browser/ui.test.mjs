@@ -56,6 +56,29 @@ async function assertMatchesCli(page, args, what) {
   return { est, rec };
 }
 
+// ImGui 1.86 polls key state once a frame: a shortcut must stay down for a frame, as a person's
+// does (Playwright's press() releases it before the next frame).
+async function chord(page, key) {
+  await page.keyboard.down('Control');
+  await page.keyboard.down(key);
+  await page.waitForTimeout(150);
+  await page.keyboard.up(key);
+  await page.keyboard.up('Control');
+}
+
+// Replace the text of the box tagged `tag` with `text` by Ctrl+A, Ctrl+V: Chromium fires a DOM
+// paste event with the system clipboard, the page hands it to ImGui. The box's tag text is its
+// length in bytes, so this waits until all of it arrived. Needs clipboard permissions.
+async function pasteInto(page, tag, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await clickWidget(page, tag);
+  await page.waitForTimeout(200);  // the click's frames (a mouse drag there would redo the selection)
+  await chord(page, 'a');
+  await chord(page, 'v');
+  await page.waitForFunction(([k, n]) => window.__gpusizer.widgets()[k]?.text === n, [tag, String(Buffer.byteLength(text))],
+                             { timeout: 10000 });
+}
+
 describe('the page, driven by its controls', () => {
   test('a dozen scenarios set through the UI give the CLI\'s numbers', async () => {
     const { page, problems } = await openPage();
@@ -160,24 +183,8 @@ describe('the page, driven by its controls', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await waitReady(page);
     const file = path.join(root, 'tests/fixtures/hf_configs/gpt-oss-20b.json');
-    // ImGui 1.86 polls key state once a frame: a shortcut must stay down for a frame, as a
-    // person's does (Playwright's press() releases it before the next frame).
-    const chord = async (key) => {
-      await page.keyboard.down('Control');
-      await page.keyboard.down(key);
-      await page.waitForTimeout(150);
-      await page.keyboard.up(key);
-      await page.keyboard.up('Control');
-    };
-    // Ctrl+V: Chromium fires a DOM paste event with the system clipboard, the page hands it to ImGui.
     const paste = async (text) => {
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-      await clickWidget(page, 'paste_text');
-      await page.waitForTimeout(200);  // the click's frames (a mouse drag there would redo the selection)
-      await chord('a');
-      await chord('v');
-      const bytes = String(Buffer.byteLength(text));
-      await page.waitForFunction((n) => window.__gpusizer.widgets().paste_text?.text === n, bytes, { timeout: 10000 });
+      await pasteInto(page, 'paste_text', text);
       await clickWidget(page, 'paste_use');
     };
     await clickWidget(page, 'model_combo');
@@ -199,16 +206,8 @@ describe('the page, driven by its controls', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await waitReady(page);
     const openLink = async (text) => {
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
       await clickWidget(page, 'open_link');
-      await clickWidget(page, 'link_text');
-      await page.waitForTimeout(200);
-      await page.keyboard.down('Control');
-      await page.keyboard.down('v');
-      await page.waitForTimeout(150);
-      await page.keyboard.up('v');
-      await page.keyboard.up('Control');
-      await page.waitForFunction((n) => window.__gpusizer.widgets().link_text?.text === n, String(Buffer.byteLength(text)));
+      await pasteInto(page, 'link_text', text);
       await clickWidget(page, 'link_open');
     };
     const args = ['--model', 'mixtral-8x7b', '--task', 'qlora', '--seq_len', '4096'];
