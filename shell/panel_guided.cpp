@@ -63,7 +63,7 @@ void apply(const Answers& a, Scenario& s) {
     s.region = a.where == 0 ? Region::global : a.where == 1 ? Region::cn_mainland : Region::any;
     s.currency = a.where == 1 ? Currency::CNY : Currency::USD;
     s.providers.clear();
-    apply_dependent_defaults(s, /*weight_dtype_given=*/false, /*master_given=*/false);
+    apply_dependent_defaults(s, given_keys({Key::spot}));  // the answer chose spot
 }
 
 }  // namespace

@@ -163,7 +163,7 @@ void section_model(PanelContext& ctx) {
     if (!form_begin("##model_form")) return;
     form_row(tr("Task", "任务"));
     if (enum_combo(ctx, "task", s.task, [](Task v) { return label(v); }))
-        apply_dependent_defaults(s, /*weight_dtype_given=*/false, /*master_given=*/false);
+        apply_dependent_defaults(s, all_keys_except({Key::weight_dtype, Key::master_weights, Key::spot}));
     form_row(tr("Model", "模型"), tr("A preset from the catalog (parameter counts from its config.json), a bare size, "
                                     "or a pasted config.json.",
                                     "目录中的预设(参数量由其 config.json 计算)、仅参数量,或粘贴的 config.json。"));
@@ -178,7 +178,7 @@ void section_model(PanelContext& ctx) {
                                            "and the tensors kept in 16 bit.",
                                            "权重的存储精度;量化格式已计入缩放因子和保持 16 位的张量。"));
     if (enum_combo(ctx, "dtype", s.weight_dtype, [](WeightDtype v) { return label(v); }))
-        apply_dependent_defaults(s, /*weight_dtype_given=*/true, /*master_given=*/false);
+        apply_dependent_defaults(s, all_keys_except({Key::master_weights}));
     if (!is_training(s.task)) {
         form_row(tr("KV cache", "KV 缓存"));
         enum_combo(ctx, "kv", s.kv_cache_dtype, [](KvDtype v) { return label(v); });
@@ -206,7 +206,7 @@ void section_shape(PanelContext& ctx) {
                 s.prompt_tokens.reset();
                 s.output_tokens.reset();
             }
-            apply_dependent_defaults(s, true, true);
+            apply_dependent_defaults(s, all_keys_except({}));
         }
     }
     if (!is_training(s.task) && (s.prompt_tokens || s.output_tokens)) {
@@ -219,7 +219,7 @@ void section_shape(PanelContext& ctx) {
             s.prompt_tokens = prompt;
             s.output_tokens = output;
             if (prompt + output < 1) s.output_tokens = 1;
-            apply_dependent_defaults(s, true, true);
+            apply_dependent_defaults(s, all_keys_except({}));
         }
     } else {
         form_row(tr("Sequence length", "序列长度"), tr("Tokens per sequence (context length).", "每条序列的 token 数(上下文长度)。"));

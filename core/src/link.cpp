@@ -32,54 +32,20 @@ struct LinkKey {
     const char* key;
 };
 
-constexpr LinkKey k_link_keys[] = {
-    {"m", "model"},
-    {"p", "params_b"},
-    {"t", "task"},
-    {"w", "weight_dtype"},
-    {"kv", "kv_cache_dtype"},
-    {"b", "batch_size"},
-    {"s", "seq_len"},
-    {"pt", "prompt_tokens"},
-    {"ot", "output_tokens"},
-    {"o", "optimizer"},
-    {"mw", "master_weights"},
-    {"oib", "optimizer_in_backward"},
-    {"ac", "activation_checkpointing"},
-    {"at", "attention"},
-    {"do", "dropout"},
-    {"r", "lora_rank"},
-    {"lt", "lora_targets"},
-    {"z", "zero_stage"},
-    {"off", "offload"},
-    {"n", "num_gpus"},
-    {"tp", "tensor_parallel"},
-    {"pp", "pipeline_parallel"},
-    {"ep", "expert_parallel"},
-    {"sp", "sequence_parallel"},
-    {"e", "engine"},
-    {"u", "gpu_memory_utilization"},
-    {"g", "gpu"},
-    {"gm", "gpu_memory_gib"},
-    {"tt", "train_tokens"},
-    {"mfu", "mfu"},
-    {"rg", "region"},
-    {"pr", "providers"},
-    {"spot", "spot"},
-    {"cur", "currency"},
-    {"bud", "budget"},
-    {"dl", "deadline_hours"},
-};
+// From the key table (scenario_keys.hpp); hf_config has no short key of its own (cfg.* below).
+#define GPUSIZER_X(key, link, limit, how) {link, #key},
+constexpr LinkKey k_link_keys[] = {GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)};
+#undef GPUSIZER_X
 constexpr const char* k_cfg_prefix = "cfg.";  // hf_config architecture fields: cfg.<link_key>
 
 const char* long_key(std::string_view short_key) {
     for (const LinkKey& k : k_link_keys)
-        if (short_key == k.short_key) return k.key;
+        if (!short_key.empty() && short_key == k.short_key) return k.key;
     return nullptr;
 }
 const char* short_key(std::string_view key) {
     for (const LinkKey& k : k_link_keys)
-        if (key == k.key) return k.short_key;
+        if (key == k.key) return *k.short_key ? k.short_key : nullptr;
     return nullptr;
 }
 
@@ -160,14 +126,16 @@ std::string value_text(const ojson& v) {
 // [SECTION] Encoding
 
 std::string encode_link(const Scenario& s) {
-    // Defaults for this scenario: a default Scenario with the same dependent defaults applied.
+    // A key is written when it differs from its default for this scenario. Keys that other
+    // defaults depend on (task, framework) are compared with the plain default; the others with
+    // the dependent defaults a scenario with the same task and framework gets.
     Scenario d;
     d.task = s.task;
-    apply_dependent_defaults(d, false, false);
-    d.weight_dtype = default_weight_dtype(s.task);
+    d.framework = s.framework;
+    apply_dependent_defaults(d, GivenKeys{});
     d.master_weights = default_master_weights(s.task, s.weight_dtype);
 
-    const ojson js = scenario_to_ojson(s), jd = scenario_to_ojson(d);
+    const ojson js = scenario_to_ojson(s), jd = scenario_to_ojson(d), j0 = scenario_to_ojson(Scenario{});
     std::string out = "v=" + std::to_string(k_link_version);
     auto add = [&out](std::string_view k, const std::string& v) {
         out += '&';
@@ -181,7 +149,8 @@ std::string encode_link(const Scenario& s) {
         if (key == "hf_config") continue;
         if (key == "seq_len" && derived_seq) continue;
         if (key == "model" && s.source != ModelSource::preset) continue;
-        if (key == "task" ? s.task == Scenario{}.task : it.value() == jd[key]) continue;  // d.task = s.task: only for dependent defaults
+        const bool driver = key == "task" || key == "framework";
+        if (it.value() == (driver ? j0[key] : jd[key])) continue;
         if (it.value().is_null()) continue;
         if (const char* sk = short_key(key)) add(sk, value_text(it.value()));
     }

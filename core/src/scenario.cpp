@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
 
 #include "gpusizer/scenario.hpp"
 #include "gpusizer/scenario_limits.hpp"
@@ -27,22 +28,30 @@ bool default_master_weights(Task t, WeightDtype w) {
     return (t == Task::pretrain || t == Task::full_ft) && (w == WeightDtype::bf16 || w == WeightDtype::fp16);
 }
 
+LossImpl default_loss_impl(Framework f) {
+    // What each stack computes the loss with (docs/frameworks.md): torchtune's recipes use
+    // CEWithChunkedOutputLoss, Unsloth its fused cross-entropy kernel, the others materialise
+    // the logits (transformers ForCausalLMLoss upcasts them to fp32; Megatron's vocab-parallel
+    // cross-entropy).
+    switch (f) {
+        case Framework::torchtune: return LossImpl::chunked;
+        case Framework::unsloth: return LossImpl::fused;
+        case Framework::hf:
+        case Framework::deepspeed:
+        case Framework::megatron: return LossImpl::full;
+    }
+    return LossImpl::full;
+}
+
+// An online service must not be reclaimed; a training job that checkpoints may be.
+SpotPolicy default_spot(Task t) { return t == Task::inference ? SpotPolicy::never : SpotPolicy::allow; }
+
 bool operator==(const Scenario& a, const Scenario& b) {
-    return a.source == b.source && a.model == b.model && a.hf_config == b.hf_config && a.params_b == b.params_b &&
-           a.task == b.task && a.weight_dtype == b.weight_dtype && a.kv_cache_dtype == b.kv_cache_dtype &&
-           a.batch_size == b.batch_size && a.seq_len == b.seq_len && a.prompt_tokens == b.prompt_tokens &&
-           a.output_tokens == b.output_tokens && a.optimizer == b.optimizer &&
-           a.master_weights == b.master_weights && a.optimizer_in_backward == b.optimizer_in_backward &&
-           a.activation_checkpointing == b.activation_checkpointing && a.attention == b.attention &&
-           a.dropout == b.dropout && a.lora_rank == b.lora_rank && a.lora_targets == b.lora_targets &&
-           a.lora_modules == b.lora_modules && a.zero_stage == b.zero_stage && a.offload == b.offload &&
-           a.num_gpus == b.num_gpus && a.tensor_parallel == b.tensor_parallel &&
-           a.pipeline_parallel == b.pipeline_parallel && a.expert_parallel == b.expert_parallel &&
-           a.sequence_parallel == b.sequence_parallel && a.engine == b.engine &&
-           a.gpu_memory_utilization == b.gpu_memory_utilization && a.gpu == b.gpu &&
-           a.gpu_memory_gib == b.gpu_memory_gib && a.train_tokens == b.train_tokens && a.mfu == b.mfu &&
-           a.region == b.region && a.providers == b.providers && a.spot == b.spot && a.currency == b.currency &&
-           a.budget == b.budget && a.deadline_hours == b.deadline_hours;
+    return a.source == b.source && a.lora_modules == b.lora_modules
+#define GPUSIZER_X(key, link, limit, how) && a.key == b.key
+        GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+        ;
 }
 
 // [SECTION] Limits
@@ -72,9 +81,11 @@ bool is_valid_id(std::string_view s) {
     return true;
 }
 
-void apply_dependent_defaults(Scenario& s, bool weight_dtype_given, bool master_given) {
-    if (!weight_dtype_given) s.weight_dtype = default_weight_dtype(s.task);
-    if (!master_given) s.master_weights = default_master_weights(s.task, s.weight_dtype);
+void apply_dependent_defaults(Scenario& s, const GivenKeys& given) {
+    if (!is_given(given, Key::weight_dtype)) s.weight_dtype = default_weight_dtype(s.task);
+    if (!is_given(given, Key::master_weights)) s.master_weights = default_master_weights(s.task, s.weight_dtype);
+    if (!is_given(given, Key::loss_impl)) s.loss_impl = default_loss_impl(s.framework);
+    if (!is_given(given, Key::spot)) s.spot = default_spot(s.task);
     if (s.prompt_tokens || s.output_tokens) s.seq_len = s.prompt_tokens.value_or(0) + s.output_tokens.value_or(0);
 }
 
@@ -84,6 +95,7 @@ namespace {
 
 struct Reader {
     Scenario s;
+    GivenKeys given;
     std::vector<std::string> warnings;
     std::optional<Error> error;
 
@@ -91,62 +103,50 @@ struct Reader {
         if (!error) error = Error{code, key + ": " + msg, key};
     }
 
-    template <class E>
-    void enum_key(const json& obj, const char* key, E& out, bool* given = nullptr) {
-        if (!obj.contains(key)) return;
-        const json& v = obj[key];
+    // [SECTION] Typed reads: one overload per member type of a `field` key (scenario_keys.hpp)
+    template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
+    void read(const json& v, const char* key, E& out, NoLimit) {
         if (!v.is_string()) return fail(key, "bad_type", "expected a string, got " + detail::show(v));
         const auto e = parse_enum<E>(v.get<std::string>());
-        if (!e)
-            return fail(key, "bad_value",
-                        "unknown value " + detail::show(v) + "; allowed: " + allowed_values<E>());
+        if (!e) return fail(key, "bad_value", "unknown value " + detail::show(v) + "; allowed: " + allowed_values<E>());
         out = *e;
-        if (given) *given = true;
     }
 
-    void bool_key(const json& obj, const char* key, bool& out, bool* given = nullptr) {
-        if (!obj.contains(key)) return;
-        const json& v = obj[key];
+    void read(const json& v, const char* key, bool& out, NoLimit) {
         if (!v.is_boolean()) return fail(key, "bad_type", "expected true or false, got " + detail::show(v));
         out = v.get<bool>();
-        if (given) *given = true;
     }
 
-    template <class T>
-    void int_key(const json& obj, const char* key, T& out, const IntLimit& lim) {
-        if (!obj.contains(key)) return;
-        const json& v = obj[key];
+    template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+    void read(const json& v, const char* key, T& out, const IntLimit& lim) {
         if (!v.is_number()) return fail(key, "bad_type", "expected a whole number, got " + detail::show(v));
         const auto i = detail::as_int(v, lim.lo, lim.hi);
-        if (!i)
-            return fail(key, "out_of_range",
-                        detail::show(v) + " is not a whole number in " + describe_range(lim));
+        if (!i) return fail(key, "out_of_range", detail::show(v) + " is not a whole number in " + describe_range(lim));
         out = static_cast<T>(*i);
     }
 
-    void opt_int_key(const json& obj, const char* key, std::optional<std::int64_t>& out, const IntLimit& lim) {
-        if (!obj.contains(key) || obj[key].is_null()) return;
-        std::int64_t v = 0;
-        const bool had_error = error.has_value();
-        int_key(obj, key, v, lim);
-        if (error.has_value() == had_error) out = v;
-    }
-
-    void real_key(const json& obj, const char* key, double& out, const RealLimit& lim) {
-        if (!obj.contains(key)) return;
-        const json& v = obj[key];
+    void read(const json& v, const char* key, double& out, const RealLimit& lim) {
         if (!v.is_number()) return fail(key, "bad_type", "expected a number, got " + detail::show(v));
         const double d = v.get<double>();
         if (!lim.contains(d)) return fail(key, "out_of_range", detail::show(v) + " is outside " + describe_range(lim));
         out = d;
     }
 
-    void opt_real_key(const json& obj, const char* key, std::optional<double>& out, const RealLimit& lim) {
-        if (!obj.contains(key) || obj[key].is_null()) return;
-        double v = 0;
+    template <class T, class Limit>
+    void read(const json& v, const char* key, std::optional<T>& out, const Limit& lim) {
+        if (v.is_null()) return out.reset();
+        T value{};
         const bool had_error = error.has_value();
-        real_key(obj, key, v, lim);
-        if (error.has_value() == had_error) out = v;
+        read(v, key, value, lim);
+        if (error.has_value() == had_error) out = value;
+    }
+
+    // A `field` key: absent keeps the default; present is read by its member's type.
+    template <class T, class Limit>
+    void field(const json& obj, Key k, const char* key, T& out, const Limit& lim) {
+        if (!obj.contains(key)) return;
+        given.set(static_cast<std::size_t>(k));
+        read(obj[key], key, out, lim);
     }
 
     void id_list_key(const json& obj, const char* key, std::vector<std::string>& out) {
@@ -164,16 +164,80 @@ struct Reader {
             out.push_back(v[i].get<std::string>());
         }
     }
+
+    // [SECTION] Keys read by hand (scenario_keys.hpp: how is not `field`), one function per key
+
+    // The model: exactly one source; `model` wins when several are given.
+    void model(const json& obj) {
+        const bool has_model = obj.contains("model") && !obj["model"].is_null();
+        const bool has_cfg = obj.contains("hf_config") && !obj["hf_config"].is_null();
+        const bool has_size = obj.contains("params_b") && !obj["params_b"].is_null();
+        if (int(has_model) + int(has_cfg) + int(has_size) > 1)
+            warnings.push_back(std::string("several model sources given; using ") + (has_model ? "model" : "hf_config") +
+                               " and ignoring the others");
+        if (has_model) {
+            const json& v = obj["model"];
+            if (!v.is_string() || !is_valid_id(v.get<std::string>()))
+                fail("model", "bad_value", "expected a model preset id such as \"llama-3.1-8b\", got " + detail::show(v));
+            else {
+                s.source = ModelSource::preset;
+                s.model = v.get<std::string>();
+            }
+        } else if (has_cfg) {
+            auto arch = arch_from_json_object(obj["hf_config"]);
+            for (auto& w : arch.warnings) warnings.push_back("hf_config: " + w);
+            if (!arch.ok()) {
+                Error e = arch.error;
+                e.path = e.path.empty() ? "hf_config" : "hf_config." + e.path;
+                if (e.message.rfind("hf_config: ", 0) != 0) e.message = "hf_config: " + e.message;  // prefix once
+                if (!error) error = e;
+            } else {
+                s.source = ModelSource::hf_config;
+                s.hf_config = *arch;
+                s.model.clear();
+            }
+        } else if (has_size) {
+            read(obj["params_b"], "params_b", s.params_b, k_limit_params_b);
+            s.source = ModelSource::params_b;
+            s.model.clear();
+        }
+    }
+    void hf_config(const json&) {}  // read by model()
+    void params_b(const json&) {}   // read by model()
+
+    void lora_targets(const json& obj) {
+        if (!obj.contains("lora_targets")) return;
+        if (obj["lora_targets"].is_array()) {
+            id_list_key(obj, "lora_targets", s.lora_modules);
+            s.lora_targets = LoraTargets::custom;
+            if (!error && s.lora_modules.empty())
+                fail("lora_targets", "bad_value", "an empty module list trains nothing; give at least one name");
+            return;
+        }
+        read(obj["lora_targets"], "lora_targets", s.lora_targets, k_no_limit);
+        if (s.lora_targets == LoraTargets::custom)
+            fail("lora_targets", "bad_value", "\"custom\" is written as a list of module names, e.g. [\"q_proj\",\"v_proj\"]");
+    }
+
+    void gpu(const json& obj) {
+        if (!obj.contains("gpu") || obj["gpu"].is_null()) return;
+        const json& v = obj["gpu"];
+        if (!v.is_string() || !is_valid_id(v.get<std::string>()))
+            fail("gpu", "bad_value", "expected an accelerator id such as \"h100_sxm\", got " + detail::show(v));
+        else
+            s.gpu = v.get<std::string>();
+    }
+
+    void providers(const json& obj) { id_list_key(obj, "providers", s.providers); }
 };
 
-// Keys the scenario knows; anything else is reported as a warning.
-constexpr const char* k_known_keys[] = {
-    "model", "hf_config", "params_b", "task", "weight_dtype", "kv_cache_dtype", "batch_size", "seq_len",
-    "prompt_tokens", "output_tokens", "optimizer", "master_weights", "optimizer_in_backward",
-    "activation_checkpointing", "attention", "dropout", "lora_rank", "lora_targets", "zero_stage", "offload",
-    "num_gpus", "tensor_parallel", "pipeline_parallel", "expert_parallel", "sequence_parallel", "engine",
-    "gpu_memory_utilization", "gpu", "gpu_memory_gib", "train_tokens", "mfu", "region", "providers", "spot",
-    "currency", "budget", "deadline_hours"};
+bool is_known_key(std::string_view k) {
+#define GPUSIZER_X(key, link, limit, how) \
+    if (k == #key) return true;
+    GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+    return false;
+}
 
 }  // namespace
 
@@ -182,99 +246,30 @@ Result<Scenario> parse_scenario_object(const json& obj) {
     if (!obj.is_object())
         return Result<Scenario>::failure({"bad_type", "a scenario is a JSON object, got " + detail::show(obj), ""});
 
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        bool known = false;
-        for (const char* k : k_known_keys) known = known || it.key() == k;
-        if (!known) r.warnings.push_back("unknown key '" + detail::printable(it.key()) + "' ignored");
-    }
+    for (auto it = obj.begin(); it != obj.end(); ++it)
+        if (!is_known_key(it.key())) r.warnings.push_back("unknown key '" + detail::printable(it.key()) + "' ignored");
 
-    // The model: exactly one source; `model` wins when several are given.
-    const bool has_model = obj.contains("model") && !obj["model"].is_null();
-    const bool has_cfg = obj.contains("hf_config") && !obj["hf_config"].is_null();
-    const bool has_size = obj.contains("params_b") && !obj["params_b"].is_null();
-    if (int(has_model) + int(has_cfg) + int(has_size) > 1)
-        r.warnings.push_back(std::string("several model sources given; using ") +
-                             (has_model ? "model" : "hf_config") + " and ignoring the others");
-    if (has_model) {
-        const json& v = obj["model"];
-        if (!v.is_string() || !is_valid_id(v.get<std::string>()))
-            r.fail("model", "bad_value", "expected a model preset id such as \"llama-3.1-8b\", got " + detail::show(v));
-        else {
-            r.s.source = ModelSource::preset;
-            r.s.model = v.get<std::string>();
-        }
-    } else if (has_cfg) {
-        auto arch = arch_from_json_object(obj["hf_config"]);
-        for (auto& w : arch.warnings) r.warnings.push_back("hf_config: " + w);
-        if (!arch.ok()) {
-            Error e = arch.error;
-            e.path = e.path.empty() ? "hf_config" : "hf_config." + e.path;
-            if (e.message.rfind("hf_config: ", 0) != 0) e.message = "hf_config: " + e.message;  // prefix once
-            if (!r.error) r.error = e;
-        } else {
-            r.s.source = ModelSource::hf_config;
-            r.s.hf_config = *arch;
-            r.s.model.clear();
-        }
-    } else if (has_size) {
-        r.real_key(obj, "params_b", r.s.params_b, k_limit_params_b);
-        r.s.source = ModelSource::params_b;
-        r.s.model.clear();
-    }
-
-    bool wd_given = false, master_given = false;
-    r.enum_key(obj, "task", r.s.task);
-    r.enum_key(obj, "weight_dtype", r.s.weight_dtype, &wd_given);
-    r.enum_key(obj, "kv_cache_dtype", r.s.kv_cache_dtype);
-    r.int_key(obj, "batch_size", r.s.batch_size, k_limit_batch_size);
-    r.int_key(obj, "seq_len", r.s.seq_len, k_limit_seq_len);
-    r.opt_int_key(obj, "prompt_tokens", r.s.prompt_tokens, k_limit_tokens);
-    r.opt_int_key(obj, "output_tokens", r.s.output_tokens, k_limit_tokens);
-    r.enum_key(obj, "optimizer", r.s.optimizer);
-    r.bool_key(obj, "master_weights", r.s.master_weights, &master_given);
-    r.bool_key(obj, "optimizer_in_backward", r.s.optimizer_in_backward);
-    r.enum_key(obj, "activation_checkpointing", r.s.activation_checkpointing);
-    r.enum_key(obj, "attention", r.s.attention);
-    r.bool_key(obj, "dropout", r.s.dropout);
-    r.int_key(obj, "lora_rank", r.s.lora_rank, k_limit_lora_rank);
-    if (obj.contains("lora_targets") && obj["lora_targets"].is_array()) {
-        r.id_list_key(obj, "lora_targets", r.s.lora_modules);
-        r.s.lora_targets = LoraTargets::custom;
-        if (!r.error && r.s.lora_modules.empty())
-            r.fail("lora_targets", "bad_value", "an empty module list trains nothing; give at least one name");
-    } else {
-        r.enum_key(obj, "lora_targets", r.s.lora_targets);
-        if (r.s.lora_targets == LoraTargets::custom)
-            r.fail("lora_targets", "bad_value", "\"custom\" is written as a list of module names, e.g. [\"q_proj\",\"v_proj\"]");
-    }
-    r.int_key(obj, "zero_stage", r.s.zero_stage, k_limit_zero_stage);
-    r.enum_key(obj, "offload", r.s.offload);
-    r.int_key(obj, "num_gpus", r.s.num_gpus, k_limit_num_gpus);
-    r.int_key(obj, "tensor_parallel", r.s.tensor_parallel, k_limit_parallel);
-    r.int_key(obj, "pipeline_parallel", r.s.pipeline_parallel, k_limit_parallel);
-    r.int_key(obj, "expert_parallel", r.s.expert_parallel, k_limit_parallel);
-    r.bool_key(obj, "sequence_parallel", r.s.sequence_parallel);
-    r.enum_key(obj, "engine", r.s.engine);
-    r.real_key(obj, "gpu_memory_utilization", r.s.gpu_memory_utilization, k_limit_gpu_util);
-    if (obj.contains("gpu") && !obj["gpu"].is_null()) {
-        const json& v = obj["gpu"];
-        if (!v.is_string() || !is_valid_id(v.get<std::string>()))
-            r.fail("gpu", "bad_value", "expected an accelerator id such as \"h100_sxm\", got " + detail::show(v));
-        else
-            r.s.gpu = v.get<std::string>();
-    }
-    r.opt_real_key(obj, "gpu_memory_gib", r.s.gpu_memory_gib, k_limit_gpu_memory_gib);
-    r.opt_real_key(obj, "train_tokens", r.s.train_tokens, k_limit_train_tokens);
-    r.opt_real_key(obj, "mfu", r.s.mfu, k_limit_mfu);
-    r.enum_key(obj, "region", r.s.region);
-    r.id_list_key(obj, "providers", r.s.providers);
-    r.enum_key(obj, "spot", r.s.spot);
-    r.enum_key(obj, "currency", r.s.currency);
-    r.opt_real_key(obj, "budget", r.s.budget, k_limit_budget);
-    r.opt_real_key(obj, "deadline_hours", r.s.deadline_hours, k_limit_deadline_hours);
+    // Every key in table order: `field` keys by their member's type, the others by hand.
+#define GPUSIZER_READ_field(key, limit) r.field(obj, Key::key, #key, r.s.key, limit);
+#define GPUSIZER_READ_by_hand(key, limit) r.key(obj);
+#define GPUSIZER_READ_text GPUSIZER_READ_by_hand
+#define GPUSIZER_READ_config GPUSIZER_READ_by_hand
+#define GPUSIZER_READ_number GPUSIZER_READ_by_hand
+#define GPUSIZER_READ_targets GPUSIZER_READ_by_hand
+#define GPUSIZER_READ_list GPUSIZER_READ_by_hand
+#define GPUSIZER_X(key, link, limit, how) GPUSIZER_READ_##how(key, limit)
+    GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+#undef GPUSIZER_READ_field
+#undef GPUSIZER_READ_by_hand
+#undef GPUSIZER_READ_text
+#undef GPUSIZER_READ_config
+#undef GPUSIZER_READ_number
+#undef GPUSIZER_READ_targets
+#undef GPUSIZER_READ_list
 
     if (r.error) return Result<Scenario>::failure(*r.error, r.warnings);
-    apply_dependent_defaults(r.s, wd_given, master_given);
+    apply_dependent_defaults(r.s, r.given);
     if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings);
     return Result<Scenario>::success(r.s, r.warnings);
 }
@@ -332,46 +327,50 @@ Result<Scenario> parse_scenario_json(std::string_view text) {
 
 std::string scenario_to_json(const Scenario& s) { return scenario_to_ojson(s).dump(); }
 
+namespace {
+
+// A `field` key printed by its member's type.
+template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
+ojson field_json(E v) {
+    return to_string(v);
+}
+ojson field_json(bool v) { return v; }
+ojson field_json(double v) { return v; }
+template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+ojson field_json(T v) {
+    return static_cast<std::int64_t>(v);
+}
+template <class T>
+ojson field_json(const std::optional<T>& v) {
+    return v ? field_json(*v) : ojson(nullptr);
+}
+
+}  // namespace
+
 ojson scenario_to_ojson(const Scenario& s) {
-    auto opt = [](const auto& o) { return o ? ojson(*o) : ojson(nullptr); };
     ojson j;
+    // Every key in table order; the keys read by hand are printed by hand after the loop.
+#define GPUSIZER_PRINT_field(key) field_json(s.key)
+#define GPUSIZER_PRINT_text(key) nullptr
+#define GPUSIZER_PRINT_config(key) nullptr
+#define GPUSIZER_PRINT_number(key) nullptr
+#define GPUSIZER_PRINT_targets(key) nullptr
+#define GPUSIZER_PRINT_list(key) nullptr
+#define GPUSIZER_X(key, link, limit, how) j[#key] = GPUSIZER_PRINT_##how(key);
+    GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+#undef GPUSIZER_PRINT_field
+#undef GPUSIZER_PRINT_text
+#undef GPUSIZER_PRINT_config
+#undef GPUSIZER_PRINT_number
+#undef GPUSIZER_PRINT_targets
+#undef GPUSIZER_PRINT_list
     j["model"] = s.source == ModelSource::preset ? ojson(s.model) : ojson(nullptr);
     j["hf_config"] = s.source == ModelSource::hf_config ? arch_to_json_object(s.hf_config) : ojson(nullptr);
     j["params_b"] = s.source == ModelSource::params_b ? ojson(s.params_b) : ojson(nullptr);
-    j["task"] = to_string(s.task);
-    j["weight_dtype"] = to_string(s.weight_dtype);
-    j["kv_cache_dtype"] = to_string(s.kv_cache_dtype);
-    j["batch_size"] = s.batch_size;
-    j["seq_len"] = s.seq_len;
-    j["prompt_tokens"] = opt(s.prompt_tokens);
-    j["output_tokens"] = opt(s.output_tokens);
-    j["optimizer"] = to_string(s.optimizer);
-    j["master_weights"] = s.master_weights;
-    j["optimizer_in_backward"] = s.optimizer_in_backward;
-    j["activation_checkpointing"] = to_string(s.activation_checkpointing);
-    j["attention"] = to_string(s.attention);
-    j["dropout"] = s.dropout;
-    j["lora_rank"] = s.lora_rank;
     j["lora_targets"] = s.lora_targets == LoraTargets::custom ? ojson(s.lora_modules) : ojson(to_string(s.lora_targets));
-    j["zero_stage"] = s.zero_stage;
-    j["offload"] = to_string(s.offload);
-    j["num_gpus"] = s.num_gpus;
-    j["tensor_parallel"] = s.tensor_parallel;
-    j["pipeline_parallel"] = s.pipeline_parallel;
-    j["expert_parallel"] = s.expert_parallel;
-    j["sequence_parallel"] = s.sequence_parallel;
-    j["engine"] = to_string(s.engine);
-    j["gpu_memory_utilization"] = s.gpu_memory_utilization;
     j["gpu"] = s.gpu.empty() ? ojson(nullptr) : ojson(s.gpu);
-    j["gpu_memory_gib"] = opt(s.gpu_memory_gib);
-    j["train_tokens"] = opt(s.train_tokens);
-    j["mfu"] = opt(s.mfu);
-    j["region"] = to_string(s.region);
     j["providers"] = s.providers;
-    j["spot"] = to_string(s.spot);
-    j["currency"] = to_string(s.currency);
-    j["budget"] = opt(s.budget);
-    j["deadline_hours"] = opt(s.deadline_hours);
     return j;
 }
 

@@ -2,6 +2,8 @@
 // that every input path ends in the same validating parser (parse_scenario_object).
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <type_traits>
 
 #include "gpusizer/scenario_limits.hpp"
 #include "scenario_internal.hpp"
@@ -18,29 +20,34 @@ struct KeyKind {
     ValueKind kind;
 };
 
-// Every scenario key with the kind of value it takes (spec order).
-constexpr KeyKind k_key_kinds[] = {
-    {"model", ValueKind::text},           {"hf_config", ValueKind::config},
-    {"params_b", ValueKind::number},      {"task", ValueKind::text},
-    {"weight_dtype", ValueKind::text},    {"kv_cache_dtype", ValueKind::text},
-    {"batch_size", ValueKind::number},    {"seq_len", ValueKind::number},
-    {"prompt_tokens", ValueKind::number}, {"output_tokens", ValueKind::number},
-    {"optimizer", ValueKind::text},       {"master_weights", ValueKind::boolean},
-    {"optimizer_in_backward", ValueKind::boolean},
-    {"activation_checkpointing", ValueKind::text},
-    {"attention", ValueKind::text},       {"dropout", ValueKind::boolean},
-    {"lora_rank", ValueKind::number},     {"lora_targets", ValueKind::targets},
-    {"zero_stage", ValueKind::number},    {"offload", ValueKind::text},
-    {"num_gpus", ValueKind::number},      {"tensor_parallel", ValueKind::number},
-    {"pipeline_parallel", ValueKind::number}, {"expert_parallel", ValueKind::number},
-    {"sequence_parallel", ValueKind::boolean}, {"engine", ValueKind::text},
-    {"gpu_memory_utilization", ValueKind::number}, {"gpu", ValueKind::text},
-    {"gpu_memory_gib", ValueKind::number}, {"train_tokens", ValueKind::number},
-    {"mfu", ValueKind::number},           {"region", ValueKind::text},
-    {"providers", ValueKind::list},       {"spot", ValueKind::text},
-    {"currency", ValueKind::text},        {"budget", ValueKind::number},
-    {"deadline_hours", ValueKind::number},
-};
+// How the text of a `field` key is typed, from its member's C++ type.
+template <class T>
+constexpr ValueKind kind_of() {
+    if constexpr (std::is_enum_v<T>) return ValueKind::text;
+    else if constexpr (std::is_same_v<T, bool>) return ValueKind::boolean;
+    else return ValueKind::number;
+}
+template <class T>
+constexpr ValueKind kind_of_optional(const std::optional<T>*) { return kind_of<T>(); }
+template <class T>
+constexpr ValueKind kind_of_optional(const T*) { return kind_of<T>(); }
+
+// Every scenario key with the kind of value it takes (scenario_keys.hpp order).
+#define GPUSIZER_KIND_field(key) kind_of_optional(static_cast<const decltype(Scenario::key)*>(nullptr))
+#define GPUSIZER_KIND_text(key) ValueKind::text
+#define GPUSIZER_KIND_config(key) ValueKind::config
+#define GPUSIZER_KIND_number(key) ValueKind::number
+#define GPUSIZER_KIND_targets(key) ValueKind::targets
+#define GPUSIZER_KIND_list(key) ValueKind::list
+#define GPUSIZER_X(key, link, limit, how) {#key, GPUSIZER_KIND_##how(key)},
+constexpr KeyKind k_key_kinds[] = {GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)};
+#undef GPUSIZER_X
+#undef GPUSIZER_KIND_field
+#undef GPUSIZER_KIND_text
+#undef GPUSIZER_KIND_config
+#undef GPUSIZER_KIND_number
+#undef GPUSIZER_KIND_targets
+#undef GPUSIZER_KIND_list
 
 std::vector<std::string> split_commas(std::string_view s) {
     std::vector<std::string> out;

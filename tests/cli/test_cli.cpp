@@ -4,6 +4,7 @@
 #include "cli.hpp"
 #include "gpusizer/export.hpp"
 #include "gpusizer/link.hpp"
+#include "gpusizer/scenario_limits.hpp"
 #include "support.hpp"
 
 using gpusizer::cli::Io;
@@ -112,7 +113,7 @@ TEST_CASE("cli: --format csv|markdown|json prints core's exports; --json is --fo
     Scenario s;
     s.model = "qwen3-8b";
     s.task = Task::qlora;
-    s.weight_dtype = default_weight_dtype(Task::qlora);
+    apply_dependent_defaults(s, GivenKeys{});  // nf4, spot allowed: what `--task qlora` resolves to
     s.gpu = "rtx4090";
     Result<Estimate> e = estimate(*catalog, s);
     REQUIRE(e.ok());

@@ -20,7 +20,7 @@ TEST_CASE("link: only non-default values, short keys, readable") {
     Scenario s;
     s.model = "qwen3-8b";
     s.task = Task::qlora;
-    s.weight_dtype = default_weight_dtype(Task::qlora);  // nf4: the default for qlora, so omitted
+    apply_dependent_defaults(s, GivenKeys{});  // nf4 and spot allowed: the defaults for qlora, so omitted
     s.seq_len = 4096;
     s.gpu = "rtx4090";
     s.providers = {"aws", "lambda"};
@@ -137,7 +137,14 @@ Scenario random_scenario(Gen& g) {
     s.num_gpus = s.tensor_parallel * s.pipeline_parallel * (1 + g.below(8));
     s.expert_parallel = 1 + g.below(4);
     s.sequence_parallel = g.coin();
+    s.framework = g.pick<Framework>();
+    s.loss_impl = g.coin() ? g.pick<LossImpl>() : default_loss_impl(s.framework);
     s.engine = g.pick<Engine>();
+    s.engine_version = g.pick<EngineVersion>();
+    if (g.coin()) s.max_num_batched_tokens = 1 + g.below(65536);
+    if (g.coin()) s.max_num_seqs = 1 + g.below(1024);
+    s.enforce_eager = g.coin();
+    if (g.coin()) s.gpu_layers = g.below(200);
     s.gpu_memory_utilization = (1 + g.below(100)) / 100.0;
     if (g.coin()) s.gpu = g.coin() ? "h100_sxm" : "rtx4090";
     if (g.coin()) s.gpu_memory_gib = (1 + g.below(2000)) / 8.0;
@@ -145,12 +152,17 @@ Scenario random_scenario(Gen& g) {
     if (g.coin()) s.mfu = (1 + g.below(100)) / 100.0;
     s.region = g.pick<Region>();
     if (g.coin()) s.providers = {"aws", "aliyun"};
-    s.spot = g.pick<SpotPolicy>();
+    s.spot = g.coin() ? g.pick<SpotPolicy>() : default_spot(s.task);
     s.currency = g.pick<Currency>();
     if (g.coin()) s.budget = 10.0 * (1 + g.below(100000)) / 3.0;
     if (g.coin()) s.deadline_hours = 0.5 * (1 + g.below(1000));
+    s.interconnect = g.pick<InterconnectNeed>();
+    s.rank_by = g.pick<RankBy>();
+    if (g.coin()) s.target_tokens_per_s = (1 + g.below(100000)) / 4.0;
+    if (g.coin()) s.max_tpot_ms = (1 + g.below(1000)) / 2.0;
+    if (g.coin()) s.max_ttft_ms = 10.0 * (1 + g.below(1000));
     s.master_weights = g.coin() ? default_master_weights(s.task, s.weight_dtype) : g.coin();
-    apply_dependent_defaults(s, true, true);
+    apply_dependent_defaults(s, all_keys_except({}));
     return s;
 }
 

@@ -152,6 +152,7 @@ TEST_CASE("planner: mainland-only keeps mainland rows and converts CNY prices") 
     const Catalog c = test_catalog();
     Scenario s;
     s.region = Region::cn_mainland;
+    s.spot = SpotPolicy::allow;  // serving defaults to never; allowed here to see both prices
     auto r = recommend(c, s);
     REQUIRE(r.ok());
     REQUIRE(r->offers.size() == 2);  // h20x1 on demand and spot
@@ -297,6 +298,7 @@ TEST_CASE("planner: an instance without a price is listed last, marked, and neve
     c.instances = {unpriced};
     Scenario s;
     s.region = Region::cn_mainland;
+    s.spot = SpotPolicy::allow;  // serving defaults to never; allowed here to see both prices
     auto r = recommend(c, s);
     REQUIRE(r.ok());
     REQUIRE(r->offers.size() == 1);

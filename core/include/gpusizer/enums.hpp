@@ -24,6 +24,11 @@ enum class Engine { hf, vllm, llama_cpp };
 enum class Region { any, global, cn_mainland };
 enum class SpotPolicy { allow, only, never };
 enum class Currency { USD, CNY };
+enum class Framework { hf, torchtune, unsloth, deepspeed, megatron };
+enum class LossImpl { full, chunked, fused };
+enum class EngineVersion { v1, v0 };
+enum class InterconnectNeed { any, nvlink };
+enum class RankBy { cost, hourly, time };
 
 template <class E> struct EnumNames;  // specialised below: static constexpr names[]
 #define GPUSIZER_ENUM_NAMES(E, ...)                                  \
@@ -46,6 +51,11 @@ GPUSIZER_ENUM_NAMES(Engine, "hf", "vllm", "llama_cpp")
 GPUSIZER_ENUM_NAMES(Region, "any", "global", "cn_mainland")
 GPUSIZER_ENUM_NAMES(SpotPolicy, "allow", "only", "never")
 GPUSIZER_ENUM_NAMES(Currency, "USD", "CNY")
+GPUSIZER_ENUM_NAMES(Framework, "hf", "torchtune", "unsloth", "deepspeed", "megatron")
+GPUSIZER_ENUM_NAMES(LossImpl, "full", "chunked", "fused")
+GPUSIZER_ENUM_NAMES(EngineVersion, "v1", "v0")
+GPUSIZER_ENUM_NAMES(InterconnectNeed, "any", "nvlink")
+GPUSIZER_ENUM_NAMES(RankBy, "cost", "hourly", "time")
 #undef GPUSIZER_ENUM_NAMES
 
 template <class E>

@@ -50,7 +50,14 @@ struct Scenario {
     std::int64_t pipeline_parallel = 1;
     std::int64_t expert_parallel = 1;
     bool sequence_parallel = false;
+    Framework framework = Framework::hf;   // the training stack (docs/scenario.md: what each one does)
+    LossImpl loss_impl = LossImpl::full;   // default set by framework
     Engine engine = Engine::hf;
+    EngineVersion engine_version = EngineVersion::v1;        // vLLM
+    std::optional<std::int64_t> max_num_batched_tokens;      // vLLM; none = the version's default
+    std::optional<std::int64_t> max_num_seqs;                // vLLM; none = the version's default
+    bool enforce_eager = false;                              // vLLM: no CUDA graphs
+    std::optional<std::int64_t> gpu_layers;                  // llama.cpp -ngl; none = every layer
     double gpu_memory_utilization = 0.9;
     std::string gpu;                        // accelerator id; "" = none
     std::optional<double> gpu_memory_gib;   // custom GPU memory (alone or overriding gpu's)
@@ -60,10 +67,15 @@ struct Scenario {
     // [SECTION] Where and how to rent
     Region region = Region::any;
     std::vector<std::string> providers;  // empty = all
-    SpotPolicy spot = SpotPolicy::allow;
+    SpotPolicy spot = SpotPolicy::never;  // default allow for training, never for inference (an online service)
     Currency currency = Currency::USD;
     std::optional<double> budget;
     std::optional<double> deadline_hours;
+    InterconnectNeed interconnect = InterconnectNeed::any;
+    RankBy rank_by = RankBy::cost;
+    std::optional<double> target_tokens_per_s;  // serving: aggregate output tokens/s to sustain
+    std::optional<double> max_tpot_ms;          // serving: time per output token, per user
+    std::optional<double> max_ttft_ms;          // serving: time to first token, per user
 };
 
 bool operator==(const Scenario& a, const Scenario& b);
@@ -72,6 +84,8 @@ inline bool operator!=(const Scenario& a, const Scenario& b) { return !(a == b);
 // Defaults that depend on other keys.
 WeightDtype default_weight_dtype(Task t);
 bool default_master_weights(Task t, WeightDtype w);
+LossImpl default_loss_impl(Framework f);
+SpotPolicy default_spot(Task t);
 
 // Scenario JSON (CLI --scenario, exports). Unknown keys are warnings; a wrong type or an
 // out-of-range value is an error naming the key, the value and the allowed range.

@@ -11,6 +11,7 @@
 
 #include "gpusizer/result.hpp"
 #include "gpusizer/scenario.hpp"
+#include "gpusizer/scenario_keys.hpp"
 
 namespace gpusizer {
 
@@ -38,6 +39,11 @@ inline constexpr RealLimit k_limit_train_tokens{0, 1e17, true};
 inline constexpr RealLimit k_limit_mfu{0, 1, true};
 inline constexpr RealLimit k_limit_budget{0, 1e12, true};
 inline constexpr RealLimit k_limit_deadline_hours{0, 1e6, true};
+inline constexpr IntLimit k_limit_gpu_layers{0, 1'000'000};        // llama.cpp -ngl (more than the model has = all)
+inline constexpr RealLimit k_limit_tokens_per_s{0, 1e12, true};    // target_tokens_per_s
+inline constexpr RealLimit k_limit_latency_ms{0, 1e9, true};       // max_tpot_ms, max_ttft_ms
+struct NoLimit {};
+inline constexpr NoLimit k_no_limit{};  // keys whose values are not numbers (scenario_keys.hpp)
 
 inline constexpr std::size_t k_max_scenario_bytes = 1 << 20;  // 1 MiB of scenario JSON (config.json pastes fit)
 inline constexpr int k_max_json_depth = 64;                   // nesting levels accepted before parsing
@@ -48,8 +54,10 @@ std::string describe_range(const IntLimit& l);   // "[1, 1000000]"
 std::string describe_range(const RealLimit& l);  // "(0, 1]"
 bool is_valid_id(std::string_view s);            // letters, digits, - _ . ; 1..128 chars
 
-// Fill weight_dtype / master_weights when not given, and seq_len from prompt + output.
-void apply_dependent_defaults(Scenario& s, bool weight_dtype_given, bool master_given);
+// Fill the defaults that depend on other keys for every key not in `given` (weight_dtype and
+// master_weights from task, loss_impl from framework, spot from task), and seq_len from
+// prompt + output.
+void apply_dependent_defaults(Scenario& s, const GivenKeys& given);
 // Cross-key checks (tp × pp divides num_gpus, …): an error, or warnings appended.
 std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings);
 
