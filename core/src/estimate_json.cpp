@@ -20,6 +20,18 @@ ojson estimate_to_ojson(const Estimate& e) {
                                  {"optimizer", m.optimizer},     {"activations", m.activations},
                                  {"kv_cache", m.kv_cache},       {"overhead", m.overhead},
                                  {"total", m.total}};
+    // The named parts of `overhead` that are not zero, in a fixed order; they sum to it.
+    const OverheadParts& op = m.overhead_parts;
+    ojson parts = ojson::object();
+    for (const auto& [name, bytes] : {std::pair<const char*, std::uint64_t>{"cuda_context", op.cuda_context},
+                                      {"nccl", op.nccl},
+                                      {"cuda_graphs", op.cuda_graphs},
+                                      {"ddp_buckets", op.ddp_buckets},
+                                      {"dequant_buffer", op.dequant_buffer},
+                                      {"allocator_slack", op.allocator_slack}})
+        if (bytes > 0) parts[name] = bytes;
+    j["memory_per_gpu_bytes"]["overhead_parts"] = parts;
+    j["memory_per_gpu_bytes"]["torch_peak_allocated"] = m.torch_peak_allocated;
     j["host_memory_bytes"] = e.host_memory_bytes;
     j["kv_bytes_per_token"] = e.kv_bytes_per_token;
     if (e.gpu)

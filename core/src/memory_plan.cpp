@@ -378,32 +378,28 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
                                    : "2 × L × max(1, k/tp) × head_dim × bytes (vLLM get_num_kv_heads, cache_engine)");
     }
 
-    // --- Overheads.
+    // --- Overheads, part by part.
     const std::int64_t gpus = l.tp * l.pp * l.dp;
-    double overhead = s.engine == Engine::llama_cpp && !train ? k_llama_cpp_context_bytes : k_torch_context_bytes;
+    OverheadParts parts;
     std::string ov;
-    if (explaining) ov = "CUDA context + libraries " + gib(overhead);
-    if (gpus > 1) {
-        overhead += k_nccl_bytes;
-        if (explaining) ov += " + NCCL buffers " + gib(k_nccl_bytes);
-    }
-    if (!train && s.engine == Engine::vllm) {
-        overhead += k_vllm_cudagraph_bytes;
-        if (explaining) ov += " + CUDA graphs " + gib(k_vllm_cudagraph_bytes);
-    }
-    if (train && l.zero == 0 && l.dp > 1 && !s.optimizer_in_backward) {
-        overhead += gradients;  // DDP reducer buckets: a flat copy of the gradients (gradient_as_bucket_view=False)
-        if (explaining) ov += " + DDP gradient buckets " + gib(gradients);
-    }
+    auto part = [&](std::uint64_t& into, double bytes, const char* what) {
+        into = to_bytes(bytes);
+        if (explaining) ov += std::string(ov.empty() ? "" : " + ") + what + " " + gib(bytes);
+    };
+    part(parts.cuda_context, s.engine == Engine::llama_cpp && !train ? k_llama_cpp_context_bytes : k_torch_context_bytes,
+         "CUDA context + libraries");
+    if (gpus > 1) part(parts.nccl, k_nccl_bytes, "NCCL buffers");
+    if (!train && s.engine == Engine::vllm) part(parts.cuda_graphs, k_vllm_cudagraph_bytes, "CUDA graphs");
+    // DDP reducer buckets: a flat copy of the gradients (gradient_as_bucket_view=False).
+    if (train && l.zero == 0 && l.dp > 1 && !s.optimizer_in_backward) part(parts.ddp_buckets, gradients, "DDP gradient buckets");
+    if (overhead_extra > 0) part(parts.dequant_buffer, overhead_extra, "4-bit dequantization buffer");
     const double dynamic = activations + gradients + (s.engine == Engine::hf ? kv : 0);
     if (s.engine == Engine::hf || train) {
-        overhead += k_fragmentation * dynamic;
-        if (explaining) ov += " + allocator fragmentation 5% of " + gib(dynamic);
+        part(parts.allocator_slack, k_fragmentation * dynamic, "allocator fragmentation 5% of dynamic tensors");
     }
-    if (overhead_extra > 0) {
-        overhead += overhead_extra;
-        if (explaining) ov += " + 4-bit dequantization buffer " + gib(overhead_extra);
-    }
+    const double overhead = static_cast<double>(parts.cuda_context) + static_cast<double>(parts.nccl) +
+                            static_cast<double>(parts.cuda_graphs) + static_cast<double>(parts.ddp_buckets) +
+                            static_cast<double>(parts.dequant_buffer) + static_cast<double>(parts.allocator_slack);
     explain("overhead", [&] { return std::string(ov + " = " + gib(overhead)); },
             "research/memory-model.md §2.8: PyTorch context 0.4–0.9 GiB (gpu_poor 650 MB, asmirnov 1000 MiB), NCCL "
             "buffers, PyTorch DDP docs (gradient_as_bucket_view), caching-allocator fragmentation 5–20%");
@@ -432,6 +428,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     m.kv_cache = to_bytes(kv, &clamped);
     m.overhead = to_bytes(overhead, &clamped);
     m.total = sat_add(sat_add(sat_add(m.weights, m.gradients), sat_add(m.optimizer, m.activations)), sat_add(m.kv_cache, m.overhead));
+    m.overhead_parts = parts;
+    const std::uint64_t untracked = sat_add(sat_add(parts.cuda_context, parts.nccl), parts.allocator_slack);
+    m.torch_peak_allocated = m.total > untracked ? m.total - untracked : 0;
     if (clamped || m.total == k_u64_cap) out.warnings.push_back("memory: a term exceeded 9.2e18 bytes and was clamped");
     if (gpu_memory_bytes > 0) {
         double limit = static_cast<double>(gpu_memory_bytes);

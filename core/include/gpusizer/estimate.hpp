@@ -20,9 +20,23 @@ struct ParamCounts {
     std::uint64_t embedding = 0;  // input embedding (+ untied LM head)
 };
 
+// What `overhead` holds, part by part (bytes per GPU); the parts sum to `overhead`.
+struct OverheadParts {
+    std::uint64_t cuda_context = 0;     // CUDA context, kernels, cuBLAS/cuDNN handles (not torch tensors)
+    std::uint64_t nccl = 0;             // NCCL communicators and buffers (cudaMalloc, not torch)
+    std::uint64_t cuda_graphs = 0;      // vLLM's captured decode graphs
+    std::uint64_t ddp_buckets = 0;      // DDP / ZeRO gradient buckets (torch tensors)
+    std::uint64_t dequant_buffer = 0;   // a 4-bit matrix dequantized to 16 bit (torch tensor)
+    std::uint64_t allocator_slack = 0;  // caching allocator: reserved but not allocated
+};
+
 struct MemoryBreakdown {  // bytes per GPU (the most loaded one)
     std::uint64_t weights = 0, gradients = 0, optimizer = 0, activations = 0, kv_cache = 0,
                   overhead = 0, total = 0;
+    OverheadParts overhead_parts;
+    // What torch.cuda.max_memory_allocated() shows for the same run: the total without the CUDA
+    // context, NCCL's own buffers and the allocator's slack (memory torch does not count as allocated).
+    std::uint64_t torch_peak_allocated = 0;
 };
 
 // One line of "how was this computed": shown as a tooltip in the page and by the CLI.
