@@ -163,7 +163,8 @@ void section_model(PanelContext& ctx) {
     if (!form_begin("##model_form")) return;
     form_row(tr("Task", "任务"));
     if (enum_combo(ctx, "task", s.task, [](Task v) { return label(v); }))
-        apply_dependent_defaults(s, all_keys_except({Key::weight_dtype, Key::master_weights, Key::spot}));
+        apply_dependent_defaults(s, all_keys_except({Key::weight_dtype, Key::master_weights, Key::spot, Key::optimizer,
+                                                    Key::optimizer_in_backward}));
     form_row(tr("Model", "模型"), tr("A preset from the catalog (parameter counts from its config.json), a bare size, "
                                     "or a pasted config.json.",
                                     "目录中的预设(参数量由其 config.json 计算)、仅参数量,或粘贴的 config.json。"));

@@ -133,7 +133,7 @@ std::string encode_link(const Scenario& s) {
     d.task = s.task;
     d.framework = s.framework;
     apply_dependent_defaults(d, GivenKeys{});
-    d.master_weights = default_master_weights(s.task, s.weight_dtype);
+    d.master_weights = default_master_weights(s.task, s.weight_dtype, s.framework);
 
     const ojson js = scenario_to_ojson(s), jd = scenario_to_ojson(d), j0 = scenario_to_ojson(Scenario{});
     std::string out = "v=" + std::to_string(k_link_version);

@@ -231,9 +231,8 @@ bool fused_qkv(const ModelArch& a) {
 }
 bool fused_gate_up(const ModelArch& a) { return a.model_type == "phi3"; }
 
-}  // namespace
-
-std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+// The adapted matrices of one layer (lora_targets), as bits of Mod.
+unsigned lora_bits(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
     unsigned bits = 0;
     switch (s.lora_targets) {
         case LoraTargets::qv: bits = m_q | m_v; break;
@@ -250,6 +249,30 @@ std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std
     if (fused_qkv(a) && (bits & (m_q | m_k | m_v))) bits |= m_q | m_k | m_v;
     if (fused_gate_up(a) && (bits & (m_gate | m_up))) bits |= m_gate | m_up;
     if (a.gated_mlp == false) bits &= ~static_cast<unsigned>(m_gate);
+    return bits;
+}
+
+int count_bits(unsigned v) {
+    int n = 0;
+    for (; v; v &= v - 1) ++n;
+    return n;
+}
+
+}  // namespace
+
+LoraLinears lora_linears(const ModelArch& a, const Scenario& s) {
+    const unsigned bits = lora_bits(a, s, nullptr);
+    LoraLinears n;
+    // Fused checkpoints hold q,k,v (and gate,up) in one Linear: one adapter each.
+    n.attention = fused_qkv(a) ? ((bits & (m_q | m_k | m_v)) ? 1 : 0) + ((bits & m_o) ? 1 : 0)
+                               : count_bits(bits & (m_q | m_k | m_v | m_o));
+    n.mlp = fused_gate_up(a) ? ((bits & (m_gate | m_up)) ? 1 : 0) + ((bits & m_down) ? 1 : 0)
+                             : count_bits(bits & (m_gate | m_up | m_down));
+    return n;
+}
+
+std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+    const unsigned bits = lora_bits(a, s, warnings);
     const std::uint64_t r = s.lora_rank > 0 ? static_cast<std::uint64_t>(s.lora_rank) : 0;
     const std::uint64_t h = a.hidden_size, H = a.num_heads, k = a.num_kv_heads, d = a.head_dim;
 

@@ -23,9 +23,40 @@ using detail::ojson;
 
 WeightDtype default_weight_dtype(Task t) { return t == Task::qlora ? WeightDtype::nf4 : WeightDtype::bf16; }
 
-// Mixed-precision training keeps an fp32 master copy (ZeRO paper K = 12: master 4 + m 4 + v 4).
-bool default_master_weights(Task t, WeightDtype w) {
+// Mixed-precision training keeps an fp32 master copy (ZeRO paper K = 12: master 4 + m 4 + v 4),
+// except torchtune, whose recipes build the model in bf16 and train it as is ("pure bf16":
+// `with training.set_default_dtype(self._dtype)`, recipes' _setup_model).
+bool default_master_weights(Task t, WeightDtype w, Framework f) {
+    if (f == Framework::torchtune) return false;
     return (t == Task::pretrain || t == Task::full_ft) && (w == WeightDtype::bf16 || w == WeightDtype::fp16);
+}
+
+// torchtune's full fine-tuning recipes (llama3_1/8B_full_single_device.yaml) use bitsandbytes
+// PagedAdamW8bit with optimizer_in_bwd: True; Unsloth's notebook template sets optim = "adamw_8bit";
+// everything else defaults to AdamW (HF Trainer adamw_torch, torchtune LoRA recipes AdamW).
+Optimizer default_optimizer(Framework f, Task t) {
+    const bool full = t == Task::full_ft || t == Task::pretrain;
+    if (f == Framework::torchtune && full) return Optimizer::paged_adamw_8bit;
+    if (f == Framework::unsloth && t != Task::inference) return Optimizer::adamw_8bit;
+    return Optimizer::adamw;
+}
+bool default_optimizer_in_backward(Framework f, Task t) {
+    return f == Framework::torchtune && (t == Task::full_ft || t == Task::pretrain);
+}
+
+// torchtune's recipes set enable_activation_checkpointing: True; Unsloth's examples use
+// use_gradient_checkpointing="unsloth" (layer inputs offloaded to host memory); HF Trainer,
+// DeepSpeed and Megatron default to no recompute (gradient_checkpointing=False,
+// --recompute-granularity None).
+Checkpointing default_checkpointing(Framework f) {
+    switch (f) {
+        case Framework::torchtune: return Checkpointing::full;
+        case Framework::unsloth: return Checkpointing::offload;
+        case Framework::hf:
+        case Framework::deepspeed:
+        case Framework::megatron: return Checkpointing::none;
+    }
+    return Checkpointing::none;
 }
 
 LossImpl default_loss_impl(Framework f) {
@@ -83,8 +114,13 @@ bool is_valid_id(std::string_view s) {
 
 void apply_dependent_defaults(Scenario& s, const GivenKeys& given) {
     if (!is_given(given, Key::weight_dtype)) s.weight_dtype = default_weight_dtype(s.task);
-    if (!is_given(given, Key::master_weights)) s.master_weights = default_master_weights(s.task, s.weight_dtype);
+    if (!is_given(given, Key::master_weights))
+        s.master_weights = default_master_weights(s.task, s.weight_dtype, s.framework);
     if (!is_given(given, Key::loss_impl)) s.loss_impl = default_loss_impl(s.framework);
+    if (!is_given(given, Key::optimizer)) s.optimizer = default_optimizer(s.framework, s.task);
+    if (!is_given(given, Key::optimizer_in_backward))
+        s.optimizer_in_backward = default_optimizer_in_backward(s.framework, s.task);
+    if (!is_given(given, Key::activation_checkpointing)) s.activation_checkpointing = default_checkpointing(s.framework);
     if (!is_given(given, Key::spot)) s.spot = default_spot(s.task);
     if (s.prompt_tokens || s.output_tokens) s.seq_len = s.prompt_tokens.value_or(0) + s.output_tokens.value_or(0);
 }

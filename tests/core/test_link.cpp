@@ -122,9 +122,10 @@ Scenario random_scenario(Gen& g) {
     } else {
         s.seq_len = 1 + g.below(1000000);
     }
-    s.optimizer = g.pick<Optimizer>();
-    s.optimizer_in_backward = g.coin();
-    s.activation_checkpointing = g.pick<Checkpointing>();
+    s.framework = g.pick<Framework>();
+    s.optimizer = g.coin() ? g.pick<Optimizer>() : default_optimizer(s.framework, s.task);
+    s.optimizer_in_backward = g.coin() ? g.coin() : default_optimizer_in_backward(s.framework, s.task);
+    s.activation_checkpointing = g.coin() ? g.pick<Checkpointing>() : default_checkpointing(s.framework);
     s.attention = g.pick<Attention>();
     s.dropout = g.coin();
     s.lora_rank = 1 + g.below(256);
@@ -137,7 +138,6 @@ Scenario random_scenario(Gen& g) {
     s.num_gpus = s.tensor_parallel * s.pipeline_parallel * (1 + g.below(8));
     s.expert_parallel = 1 + g.below(4);
     s.sequence_parallel = g.coin();
-    s.framework = g.pick<Framework>();
     s.loss_impl = g.coin() ? g.pick<LossImpl>() : default_loss_impl(s.framework);
     s.engine = g.pick<Engine>();
     s.engine_version = g.pick<EngineVersion>();
@@ -161,7 +161,7 @@ Scenario random_scenario(Gen& g) {
     if (g.coin()) s.target_tokens_per_s = (1 + g.below(100000)) / 4.0;
     if (g.coin()) s.max_tpot_ms = (1 + g.below(1000)) / 2.0;
     if (g.coin()) s.max_ttft_ms = 10.0 * (1 + g.below(1000));
-    s.master_weights = g.coin() ? default_master_weights(s.task, s.weight_dtype) : g.coin();
+    s.master_weights = g.coin() ? default_master_weights(s.task, s.weight_dtype, s.framework) : g.coin();
     apply_dependent_defaults(s, all_keys_except({}));
     return s;
 }

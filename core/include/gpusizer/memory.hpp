@@ -55,6 +55,12 @@ ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std:
 
 // LoRA adapter parameters: r·(d_in + d_out) per adapted matrix, summed over layers.
 std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings = nullptr);
+// How many adapted Linear modules a token passes through in one layer (lora_targets; a fused
+// q,k,v or gate,up matrix counts once), in the attention and in one MLP (or one expert).
+struct LoraLinears {
+    int attention = 0, mlp = 0;
+};
+LoraLinears lora_linears(const ModelArch& a, const Scenario& s);
 
 // [SECTION] Weights
 // Bits per weight of the tensors a format quantizes (block/group metadata included):

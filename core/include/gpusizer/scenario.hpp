@@ -82,9 +82,14 @@ bool operator==(const Scenario& a, const Scenario& b);
 inline bool operator!=(const Scenario& a, const Scenario& b) { return !(a == b); }
 
 // Defaults that depend on other keys.
+// The framework defaults follow what each stack's own recipes and examples set (docs/scenario.md
+// has the table with sources; docs/frameworks.md the code behind it).
 WeightDtype default_weight_dtype(Task t);
-bool default_master_weights(Task t, WeightDtype w);
+bool default_master_weights(Task t, WeightDtype w, Framework f = Framework::hf);
 LossImpl default_loss_impl(Framework f);
+Optimizer default_optimizer(Framework f, Task t);
+bool default_optimizer_in_backward(Framework f, Task t);
+Checkpointing default_checkpointing(Framework f);
 SpotPolicy default_spot(Task t);
 
 // Scenario JSON (CLI --scenario, exports). Unknown keys are warnings; a wrong type or an
