@@ -159,9 +159,9 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
         fit.id = gpu_id;
         fit.memory_bytes = gpu_mem;
         const std::uint64_t limit = md.limit_bytes;
-        fit.fits = md.gpu.total <= limit;
-        fit.headroom_bytes = fit.fits ? limit - md.gpu.total : 0;
-        fit.shortfall_bytes = fit.fits ? 0 : md.gpu.total - limit;
+        fit.fits = md.budgeted_bytes <= limit;
+        fit.headroom_bytes = fit.fits ? limit - md.budgeted_bytes : 0;
+        fit.shortfall_bytes = fit.fits ? 0 : md.budgeted_bytes - limit;
         e.gpu = fit;
 
         auto fits_with = [&](std::int64_t batch, std::int64_t seq) {
@@ -169,7 +169,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
             c.batch_size = batch;
             c.seq_len = seq;
             const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem, /*explain=*/false);
-            return m.gpu.total <= m.limit_bytes;
+            return m.budgeted_bytes <= m.limit_bytes;
         };
         if (!train) {
             // Tokens the KV cache can hold: the budget left after weights, activations and overheads,

@@ -99,7 +99,7 @@ TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 w
 
 TEST_CASE("cli: --format csv|markdown|json prints core's exports; --json is --format json") {
     using namespace gpusizer;
-    const std::vector<std::string> scenario = {"--model", "qwen3-8b", "--task", "qlora", "--gpu", "rtx4090"};
+    const std::vector<std::string> scenario = {"--model", "qwen3-8b", "--task", "qlora", "--gpu", "l40s"};
     auto with = [&](std::string command, std::vector<std::string> extra) {
         std::vector<std::string> a = {std::move(command)};
         a.insert(a.end(), scenario.begin(), scenario.end());
@@ -114,7 +114,7 @@ TEST_CASE("cli: --format csv|markdown|json prints core's exports; --json is --fo
     s.model = "qwen3-8b";
     s.task = Task::qlora;
     apply_dependent_defaults(s, GivenKeys{});  // nf4, spot allowed: what `--task qlora` resolves to
-    s.gpu = "rtx4090";
+    s.gpu = "l40s";
     Result<Estimate> e = estimate(*catalog, s);
     REQUIRE(e.ok());
 

@@ -197,7 +197,6 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
     char total[32];
     std::snprintf(total, sizeof total, "%.2f", static_cast<double>(e.memory_per_gpu_bytes.total) / 1073741824.0);
     CHECK(md.find("| **total** | **" + std::string(total) + "** |") != std::string::npos);
-    CHECK(std::string(total) == "23.13");  // Qwen3-8B QLoRA at the defaults (docs/memory-model.md)
     CHECK(md.find("`#" + encode_link(e.scenario) + "`") != std::string::npos);
     CHECK(md.find("Rent one box.") != std::string::npos);
     CHECK(md.find("gpu\\|box") != std::string::npos);

@@ -155,18 +155,21 @@ TEST_CASE("test_memory: training states by hand (Llama-3.1-8B, one GPU)") {
     CHECK(static_cast<double>(d.host_bytes) >= 16 * P * 1.5);
 }
 
-TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=2048)") {
+TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=8192)") {
     const ModelArch a = fixture("llama-3.1-8b");
     Scenario s = training(Task::full_ft);
     s.batch_size = 1;
-    s.seq_len = 2048;
-    const double T = 2048, h = 4096, i = 14336, V = 128256;
+    s.seq_len = 8192;
+    const double T = 8192, h = 4096, i = 14336, V = 128256;
     // Per layer: 4·2Th (norm/QKV/MLP inputs) + 2T·4096 (Q) + 2·2T·1024 (K, V) + 2T·4096 (attn out)
     // + 4T·32 (fp32 logsumexp) + 4·2T·i (gate, SiLU, up, product); tail 2·2Th + (2+12)·T·V (16-bit
     // logits, fp32 log-softmax, and the two fp32 gradients of the loss backward).
     const double layer = 8 * T * h + 2 * T * 4096 + 4 * T * 1024 + 2 * T * 4096 + 4 * T * 32 + 8 * T * i;
     const double expected = 32 * layer + 4 * T * h + 14 * T * V;
+    // At 8192 tokens the activations (≈ 67 GB) outweigh all gradients (16 GB): the peak is at the
+    // start of the backward pass, where the only gradient made is the LM head's (2 B × V × h).
     CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(expected).epsilon(1e-9));
+    CHECK(static_cast<double>(mem(a, s).gradients) == doctest::Approx(2 * V * h).epsilon(1e-9));
     // Full recompute keeps 32 layer inputs + one layer.
     s.activation_checkpointing = Checkpointing::full;
     CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(32 * 2 * T * h + layer + 4 * T * h + 14 * T * V).epsilon(1e-9));
@@ -175,6 +178,21 @@ TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=2048)")
     s.attention = Attention::eager;
     CHECK(static_cast<double>(mem(a, s).activations) ==
           doctest::Approx(expected + 32 * 6 * 32 * T * T).epsilon(1e-9));
+}
+
+TEST_CASE("test_memory: full fine-tuning peaks at the larger of the backward start and the optimizer step") {
+    const ModelArch a = fixture("llama-3.1-8b");
+    Scenario s = training(Task::full_ft);
+    s.seq_len = 512;  // activations ≈ 4 GB, well below the 16 GB of bf16 gradients
+    const MemoryBreakdown m = mem(a, s);
+    const double P = 8030261248.0;
+    CHECK(m.activations == 0);  // freed by the optimizer step
+    CHECK(static_cast<double>(m.gradients) == doctest::Approx(2 * P).epsilon(1e-9));
+    // The total is still the sum of the terms.
+    CHECK(m.total == m.weights + m.gradients + m.optimizer + m.activations + m.kv_cache + m.overhead);
+    // optimizer_in_backward: no step with every gradient, so the backward start is the peak.
+    s.optimizer_in_backward = true;
+    CHECK(mem(a, s).activations > 0);
 }
 
 TEST_CASE("test_memory: sliding windows bound the cache (gpt-oss-20b)") {

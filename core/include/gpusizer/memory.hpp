@@ -107,16 +107,27 @@ Layout layout_of(const Scenario& s);  // dp = num_gpus / (tp · pp)
 struct MemoryDetail {
     MemoryBreakdown gpu;            // per GPU (the most loaded one)
     std::uint64_t host_bytes = 0;   // CPU RAM for the whole job
-    std::uint64_t limit_bytes = 0;  // what the breakdown must fit in (vLLM: utilisation × memory); 0 = no GPU
+    std::uint64_t limit_bytes = 0;  // what `budgeted_bytes` must fit in: the memory CUDA lets a process
+                                    // use (vLLM: × gpu_memory_utilization); 0 = no GPU
+    std::uint64_t budgeted_bytes = 0;  // the part of the total the limit applies to (vLLM: without
+                                       // its CUDA graphs, which live in the headroom it leaves)
     double kv_budget_bytes = 0;     // inference: memory left for the KV cache under `limit_bytes`
     KvRate kv;
     std::vector<Explanation> explanations;
     std::vector<std::string> warnings;
 };
-// gpu_memory_bytes = 0 when no GPU is chosen (no fit, no budget). explain = false leaves
+// gpu_memory_bytes: the GPU's memory (catalog size, or gpu_memory_gib when the scenario gives it,
+// which is taken as the usable total); 0 when no GPU is chosen (no fit, no budget). explain = false leaves
 // `explanations` empty (inner loops: solvers, planner); the numbers are the same.
 MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes,
                             bool explain = true);
+
+// vLLM's batch knobs with the defaults of the scenario's engine_version on a GPU of this size
+// (engine/arg_utils.py): what its profile run uses.
+struct VllmKnobs {
+    std::int64_t max_num_batched_tokens = 0, max_num_seqs = 0;
+};
+VllmKnobs vllm_knobs(const Scenario& s, double gpu_memory_bytes);
 
 // [SECTION] Model states alone
 // Bytes per trainable parameter of gradients, optimizer states and the fp32 master copy for

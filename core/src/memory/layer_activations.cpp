@@ -10,7 +10,7 @@
 // HF modeling_llama.py eager_attention_forward (fp32 softmax then cast back);
 // PyTorch autograd saved tensors of SiLU (input), mul (both inputs), Linear (input).
 // research/memory-model.md §2.4.
-#include "activations.hpp"
+#include "layer_activations.hpp"
 
 namespace gpusizer::detail {
 

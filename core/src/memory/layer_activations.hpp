@@ -1,5 +1,5 @@
 #pragma once
-// Internal: activation terms of one layer (activations.cpp), used by memory_plan.cpp.
+// Internal: the tensors one layer keeps (layer_activations.cpp), used by the memory steps.
 #include "gpusizer/memory.hpp"
 
 namespace gpusizer::detail {

@@ -1,0 +1,208 @@
+// Training states: weights, gradients, optimizer states and the fp32 master copy, per trainable
+// parameter, sharded by ZeRO and moved by offload (ZeRO paper Fig. 1; DeepSpeed's estimators;
+// research/memory-model.md §2.3, §2.7; docs/frameworks.md for each framework's dtypes).
+//
+// Index
+//   [SECTION] Constants
+//   [SECTION] Bytes per parameter
+//   [SECTION] ZeRO / offload
+//   [SECTION] The training states of one GPU
+#include <algorithm>
+#include <cmath>
+
+#include "steps.hpp"
+
+namespace gpusizer {
+
+namespace {
+
+// [SECTION] Constants
+// bitsandbytes 8-bit optimizers: blockwise quantization, one fp32 absmax per 2048 values per state.
+constexpr double k_bnb_block = 2048;
+// DeepSpeed ZeRO-1/2 reduce_bucket_size default: 5e8 elements (deepspeed/runtime/zero/config.py).
+constexpr double k_zero_bucket_elements = 5e8;
+
+bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
+
+}  // namespace
+
+// [SECTION] Bytes per parameter
+
+StateBytes state_bytes_per_param(const Scenario& s) {
+    StateBytes b;
+    const memory::Traits& fw = memory::traits(s.framework);
+    if (is_lora(s.task)) {
+        // Adapters: fp32 under PEFT (autocast_adapter_dtype), bf16 in torchtune and Megatron.
+        b.weight = fw.adapter_bytes;
+        b.gradient = fw.adapter_bytes;
+        b.master = 0;
+    } else {
+        const bool fp32 = s.weight_dtype == WeightDtype::fp32;
+        b.weight = fp32 ? 4 : 2;
+        b.gradient = fp32 ? 4 : 2;
+        b.master = (s.master_weights && !fp32) ? 4 : 0;  // fp32 master copy (ZeRO paper K = 12 includes it)
+    }
+    if (fw.main_grad_bytes > b.gradient) b.gradient = fw.main_grad_bytes;  // Megatron main_grad in fp32
+    // Optimizer states live in fp32 with a master copy or fp32 weights, else in the weight dtype
+    // (torch optimizers allocate state like the parameter: "pure bf16" rows of §2.3).
+    const double sd = (b.master > 0 || b.weight == 4) ? 4 : 2;
+    switch (s.optimizer) {
+        case Optimizer::adamw: b.optimizer = 2 * sd; break;  // m, v
+        case Optimizer::adamw_8bit:
+        case Optimizer::paged_adamw_8bit: b.optimizer = 2 + 2 * 4 / k_bnb_block; break;  // int8 m, v + absmax
+        case Optimizer::sgd: b.optimizer = 0; break;
+        case Optimizer::sgd_momentum: b.optimizer = sd; break;  // momentum buffer
+        case Optimizer::lion: b.optimizer = sd; break;          // one momentum (llm-analysis)
+        case Optimizer::adafactor: b.optimizer = 0; break;      // factored rows + columns: added from shapes
+    }
+    return b;
+}
+
+// [SECTION] ZeRO / offload
+
+ModelStates model_states(double params, double largest_layer_params, const StateBytes& b, std::int64_t dp, int stage,
+                         Offload offload) {
+    // ZeRO paper Fig. 1 (Ψ params, N_d ranks): stage 1 shards optimizer states (incl. master),
+    // stage 2 also gradients, stage 3 also parameters (+ 2 gathered copies of the largest layer:
+    // current + prefetched; DeepSpeed's estimator charges 4 bytes × largest layer).
+    const double n = dp > 0 ? static_cast<double>(dp) : 1;
+    ModelStates m;
+    m.weights = b.weight * params;
+    m.gradients = b.gradient * params;
+    m.optimizer = (b.master + b.optimizer) * params;
+    if (stage >= 1) m.optimizer /= n;
+    if (stage >= 2) m.gradients /= n;
+    // The gathered copies hold the other ranks' (1 − 1/N) share of a layer; with N = 1 nothing is gathered.
+    if (stage >= 3) m.weights = m.weights / n + 2 * largest_layer_params * b.weight * (1 - 1 / n);
+    if (offload != Offload::none) {
+        // ZeRO-Offload: optimizer states, master weights and fp32 gradient partitions move to CPU
+        // (DeepSpeed estimator: CPU 16 bytes/param × 1.5); the GPU keeps 16-bit params only.
+        m.host += m.optimizer + 4 * params / (stage >= 2 ? n : 1);
+        m.optimizer = 0;
+        m.gradients = 0;
+        if (offload == Offload::optimizer_and_params && stage >= 3) {
+            m.host += b.weight * params / n;
+            m.weights = 2 * largest_layer_params * b.weight;  // only the gathered working set stays (DeepSpeed: 4 B × largest layer)
+        }
+    }
+    return m;
+}
+
+namespace memory {
+
+// [SECTION] The training states of one GPU
+
+States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
+    States st;
+    const Scenario& s = j.s;
+    const StateBytes sb = state_bytes_per_param(s);
+    auto explain = [&](const char* term, const std::string& formula, const char* source) {
+        if (j.explain) out.explanations.push_back({term, formula, source});
+    };
+    st.weights = sh.weights;
+    if (!j.lora) {
+        // Expert parameters shard their ZeRO states over dp / ep ranks (llm-analysis mlp_sharded_dp_size).
+        const std::int64_t dp_expert = j.l.dp / j.l.ep > 0 ? j.l.dp / j.l.ep : 1;
+        const ModelStates dense = model_states(sh.params_dense, sh.largest_layer, sb, j.l.dp, j.l.zero, s.offload);
+        const ModelStates experts = model_states(sh.params_expert, 0, sb, dp_expert, j.l.zero, s.offload);
+        st.weights = dense.weights + experts.weights;
+        st.gradients = dense.gradients + experts.gradients;
+        st.optimizer = dense.optimizer + experts.optimizer;
+        st.host = dense.host + experts.host;
+        // The backward pass starts at the loss: the LM head's gradient exists first, every other
+        // gradient appears as the pass goes down the layers (and with ZeRO-2/3 is reduced away).
+        const double shard = j.l.zero >= 2 ? j.dp : 1;
+        st.gradients_at_backward = s.offload == Offload::none ? sb.gradient * sh.lm_head_params / shard : 0;
+        if (s.optimizer_in_backward && s.offload == Offload::none) {
+            // Each parameter steps as soon as its gradient exists, so only the largest tensor's
+            // gradient is alive (torchtune optimizer_in_bwd; no gradient accumulation).
+            st.gradients = sb.gradient * std::fmax(sh.largest_layer / 4, sh.lm_head_params);
+            st.gradients_at_backward = st.gradients;
+            out.warnings.push_back("optimizer_in_backward: gradients are freed per parameter; gradient accumulation "
+                                   "is not possible");
+        }
+        if (s.optimizer == Optimizer::adafactor) {
+            // Adafactor (no first moment, HF default beta1=None): fp32 row + column statistics per
+            // matrix = 4·Σ(d_in + d_out), i.e. a rank-1 "LoRA" over all linears; 1-D tensors full.
+            Scenario r1 = s;
+            r1.lora_rank = 1;
+            r1.lora_targets = LoraTargets::all_linear;
+            const double factored = 4.0 * static_cast<double>(lora_params(j.a, r1)) / (j.t * j.p) +
+                                    4.0 * static_cast<double>(j.a.vocab_size + j.a.hidden_size) / j.t;
+            st.optimizer += j.l.zero >= 1 ? factored / j.dp : factored;
+        }
+        if (j.explain) {
+            const double on_gpu = sh.params_dense + sh.params_expert;
+            explain("weights",
+                    num(on_gpu) + " params on this GPU × " + num(sb.weight) + " B" +
+                        (j.l.zero >= 3 ? " ÷ dp " + num(j.dp) + " + 2 × largest layer (" + num(sh.largest_layer) + ")" : "") +
+                        " = " + gib(st.weights),
+                    "ZeRO paper (Rajbhandari et al. 2020) Fig. 1; Megatron theoretical_memory_usage.py sharding");
+            explain("gradients",
+                    std::string(s.optimizer_in_backward ? "largest tensor only (optimizer_in_backward)"
+                                                        : "params × " + num(sb.gradient) + " B") +
+                        (j.l.zero >= 2 ? " ÷ dp " + num(j.dp) : "") +
+                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + gib(st.gradients),
+                    j.fw.main_grad_bytes > 0 ? "Megatron fp32 main_grad buffer (theoretical_memory_usage.py 18 B/param)"
+                                             : "ZeRO paper Fig. 1 (stage 2 shards gradients)");
+            explain("optimizer",
+                    std::string(to_string(s.optimizer)) + ": " + num(sb.optimizer) + " B/param + master " +
+                        num(sb.master) + " B/param" + (j.l.zero >= 1 ? " ÷ dp " + num(j.dp) : "") +
+                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + gib(st.optimizer),
+                    "research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD "
+                    "momentum 4 B, Adafactor factored; ZeRO paper K = 12 with master weights");
+        }
+    } else {
+        // LoRA / QLoRA: the frozen base at its storage precision, sharded by ZeRO-3 too (+ 2 gathered
+        // layers); a k-bit upcast (PEFT prepare_model_for_kbit_training) turns the 16-bit
+        // embeddings, LM head and norms of a QLoRA model into fp32.
+        double base = sh.weights;
+        if (s.task == Task::qlora && j.fw.kbit_upcast) {
+            const double upcast = 2.0 * (sh.embedding_params + sh.norm_params);
+            base += upcast;
+            if (j.explain)
+                explain("weights_upcast",
+                        "embeddings, LM head and norms cast to fp32: + " + gib(upcast),
+                        "peft prepare_model_for_kbit_training (\"cast all non INT8 parameters to fp32\"), which TRL's "
+                        "SFTTrainer calls for 4-bit models");
+        }
+        if (j.l.zero >= 3) {
+            const double per_param = base / std::fmax(1, sh.params_dense + sh.params_expert);
+            base = base / j.dp + 2 * sh.largest_layer * per_param * (1 - 1 / j.dp);
+        }
+        const double lora = static_cast<double>(lora_params(j.a, s, &out.warnings)) / (j.t * j.p);
+        const ModelStates ad = model_states(lora, 0, sb, j.l.dp, j.l.zero, s.offload);
+        st.weights = base + ad.weights;
+        st.gradients = ad.gradients;
+        st.gradients_at_backward = ad.gradients;  // small; they grow through the backward pass
+        st.optimizer = ad.optimizer;
+        st.host = ad.host;
+        if (j.explain) {
+            explain("weights",
+                    std::string(to_string(s.weight_dtype)) + " base (" + num(weight_bits(s.weight_dtype)) +
+                        " bits per quantized weight; embeddings, LM head, norms kept 16-bit), ÷ tp " + num(j.t) + ", " +
+                        num(j.layers) + " of " + num(j.L) + " layers on this stage + " + num(lora) + " adapter params × " +
+                        num(sb.weight) + " B = " + gib(st.weights),
+                    "QLoRA paper §3 (NF4+DQ 4.127 b); GPTQ/AWQ 4 + 20/128 b; adapters: PEFT fp32, torchtune bf16");
+            explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + gib(st.gradients),
+                    "research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
+            explain("optimizer",
+                    num(lora) + " LoRA params × " + num(sb.optimizer) + " B (" + to_string(s.optimizer) + ") = " +
+                        gib(st.optimizer),
+                    "research/memory-model.md §2.3");
+        }
+    }
+    // Gradient buckets: DDP reducer buckets are a flat copy of the gradients
+    // (gradient_as_bucket_view=False); DeepSpeed ZeRO-1/2 reduce through one fixed bucket of
+    // 5e8 elements in the gradient dtype (ZeRO-3 reduce-scatters in place).
+    if (j.l.dp > 1 && s.offload == Offload::none && !s.optimizer_in_backward) {
+        if (j.fw.fixed_grad_bucket && j.l.zero >= 1 && j.l.zero <= 2)
+            st.bucket = std::fmin(k_zero_bucket_elements * sb.gradient, st.gradients);
+        else if (j.l.zero == 0)
+            st.bucket = st.gradients;
+    }
+    return st;
+}
+
+}  // namespace memory
+}  // namespace gpusizer
