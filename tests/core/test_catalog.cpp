@@ -60,8 +60,8 @@ TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every
     CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
     CHECK(c->accelerators.size() == 50);
     CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 5);
-    CHECK(c->instances.size() == 155);
-    CHECK(c->providers.size() == 17);
+    CHECK(c->instances.size() == 158);
+    CHECK(c->providers.size() == 18);
     CHECK(c->models.size() >= 70);
 }
 
@@ -169,8 +169,16 @@ TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their nati
         mainland += i.cn_mainland;
     }
     // 27 "yes" rows in the research CSV, less the excluded Huawei ai1s and four family placeholders (gn8is was
-    // wrongly "yes": its own note says it is sold only outside China).
-    CHECK(mainland == 22);
+    // wrongly "yes": its own note says it is sold only outside China), plus three JD Cloud rows.
+    CHECK(mainland == 25);
+    // JD Cloud: official CNY list prices per instance-hour from its documentation, an estimate because undated.
+    const Instance* jd = instance(*c, "jdcloud", "p.n1v100.2xlarge");
+    REQUIRE(jd);
+    CHECK(jd->currency == "CNY");
+    REQUIRE(jd->ondemand_per_hour);
+    CHECK(*jd->ondemand_per_hour == doctest::Approx(20.73));
+    CHECK(jd->price_basis == "estimate");
+    CHECK(jd->cn_mainland);
     // 算家云 RTX 4090: 1.24 CNY per GPU-hour (the USD column of the CSV is a 7.2 conversion, not kept).
     const Instance* r = instance(*c, "suanjiayun", "RTX 4090 24GB (per GPU, marketplace low)");
     REQUIRE(r);
@@ -292,11 +300,11 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
         estimate += i.price_basis == "estimate";
         third += i.price_basis == "third-party";
     }
-    CHECK(n == 85);
+    CHECK(n == 89);
     CHECK(dated == 55);
     CHECK(official == 52);
     CHECK(third == 3);
-    CHECK(estimate == 30);
+    CHECK(estimate == 34);
     CHECK(c->prices_as_of == "2026-11-18");
     // Recalled prices are no longer shipped as prices (the figure stays in the notes, marked withheld).
     const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
@@ -421,6 +429,13 @@ TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is 
     const ModelPreset* g3 = c->find_model("gemma-3-1b-it");
     REQUIRE(g3);
     CHECK(g3->arch.num_layers == 26);
+    // Traceable sources (repo@commit:path): all but the 15 that cite a stored-index id (docs/catalog.md).
+    std::size_t traceable = 0;
+    for (const auto& m : c->models) {
+        const auto at = m.source.find('@'), colon = m.source.find(':', at == std::string::npos ? 0 : at);
+        traceable += at != std::string::npos && at > 0 && m.source.find(' ') > at && colon != std::string::npos;
+    }
+    CHECK(traceable == c->models.size() - 15);
     for (const auto& m : c->models) {
         if (m.hub_repo.empty()) {
             CHECK_MESSAGE(m.notes.find("hub_repo not confirmed") != std::string::npos, m.id);
