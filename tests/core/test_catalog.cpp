@@ -416,7 +416,12 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
 TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is owner/name or unknown") {
     Result<Catalog> c = load_real();
     REQUIRE(c.ok());
-    CHECK(c->models.size() >= 70);
+    CHECK(c->models.size() >= 79);
+    for (const char* id : {"mistral-7b-v0.3", "internlm2.5-7b", "minicpm-2b-sft", "chatglm-6b", "deepseek-v2-lite",
+                           "qwen1.5-moe-a2.7b", "gemma-2-27b"})
+        CHECK_MESSAGE(c->find_model(id), id);
+    CHECK(c->find_model("deepseek-v2-lite")->arch.num_experts == 64);
+    CHECK(c->find_model("internlm2.5-7b")->arch.num_kv_heads == 8);
     for (const char* id : {"qwen3-4b", "qwen2.5-72b-instruct", "qwen2.5-32b-instruct", "qwen2.5-vl-7b-instruct",
                            "gemma-3-1b-it", "qwen2-57b-a14b", "codeqwen1.5-7b", "llama-3.2-3b-instruct", "yi-1.5-9b",
                            "devstral-small-2-24b-instruct", "qwen3-embedding-4b"})
