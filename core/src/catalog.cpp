@@ -75,6 +75,16 @@ const std::set<std::string> k_provider_kinds = {"hyperscaler", "gpu_cloud", "mar
 const std::set<std::string> k_interconnects = {"nvswitch", "nvlink", "nvlink-bridge", "nvlink-c2c", "pcie", "none",
                                                "hccs", "neuronlink", "ici", "infinity-fabric", "varies"};
 const std::set<std::string> k_currencies = {"USD", "CNY"};
+const std::set<std::string> k_price_bases = {k_price_basis_official, k_price_basis_third_party, k_price_basis_estimate};
+
+// "YYYY-MM-DD" with a month 01-12 and a day 01-31 (a shape check, not a calendar).
+bool is_iso_day(const std::string& s) {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+    for (std::size_t k : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u})
+        if (s[k] < '0' || s[k] > '9') return false;
+    const int month = (s[5] - '0') * 10 + (s[6] - '0'), day = (s[8] - '0') * 10 + (s[9] - '0');
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
 
 constexpr std::size_t k_max_text = k_max_catalog_text;
 
@@ -328,6 +338,15 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date.empty())
         r.problem(r.at("price_date"), "missing: a price needs the date it was read");
     i.price_date_iso = r.opt_text("price_date_iso");
+    if (!i.price_date_iso.empty() && !is_iso_day(i.price_date_iso))
+        r.problem(r.at("price_date_iso"), squote(i.price_date_iso) + " is not a day (YYYY-MM-DD)");
+    i.price_basis = r.one_of("price_basis", k_price_bases, false);
+    // An undated price is only acceptable when the row says it is an estimate (docs/catalog.md).
+    if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date_iso.empty() &&
+        (i.price_basis == k_price_basis_official || i.price_basis == k_price_basis_third_party))
+        r.problem(r.at("price_date_iso"), "missing: a price with price_basis " + squote(i.price_basis) +
+                                              " needs the day it was read (YYYY-MM-DD); an undated price is an 'estimate'");
+    i.spot_price_date = r.opt_text("spot_price_date");
     i.confidence = r.confidence();
     i.source = r.text("source");
     i.notes = r.opt_text("notes");

@@ -51,6 +51,8 @@ ojson instance(const Instance& i) {
     j["spot_per_hour"] = or_null(i.spot_per_hour), j["spot_is_typical_discount"] = i.spot_is_typical_discount;
     if (i.scales_to_gpus > 0) j["scales_to_gpus"] = i.scales_to_gpus, j["scaled_interconnect"] = i.scaled_interconnect;
     j["price_date"] = i.price_date, j["price_date_iso"] = or_null(i.price_date_iso);
+    j["price_basis"] = or_null(i.price_basis), j["price_official"] = i.is_official_price();
+    j["spot_price_date"] = or_null(i.spot_price_date);
     j["confidence"] = to_string(i.confidence), j["is_estimate"] = is_estimate(i.confidence);
     j["source"] = i.source, j["notes"] = i.notes;
     return j;

@@ -3,6 +3,8 @@
 // JSON path; a user catalog merges over the built-in one; the CLI lists and validates.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <map>
 #include <set>
 #include <string>
 
@@ -53,14 +55,14 @@ TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every
     CHECK(c->prices_as_of == "2026-11-18");  // newest dated price (Azure NV12ads_A10_v5 spot)
     CHECK(c->prices_oldest == "2024-02-07");
 
-    // Every row of shared/data/gpus.csv; every row of instances.csv but the one with no gpu_id
-    // (Huawei ai1s, Ascend 310, which has no gpus.csv row; listed in excluded_rows and docs/catalog.md).
+    // Every row of gpus.csv; every row of instances.csv but the five in excluded_rows (Huawei ai1s has no
+    // accelerator row; four family placeholders are not instance types: docs/catalog.md).
     CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
     CHECK(c->accelerators.size() == 50);
-    CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 1);
-    CHECK(c->instances.size() == 156);
-    CHECK(c->providers.size() == 17);
-    CHECK(c->models.size() >= 40);
+    CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 5);
+    CHECK(c->instances.size() == 158);
+    CHECK(c->providers.size() == 18);
+    CHECK(c->models.size() >= 70);
 }
 
 TEST_CASE("catalog: H100 SXM is 80 GiB, 3350 GB/s, 989.4 dense bf16 TFLOPS, CUDA, restricted") {
@@ -106,11 +108,17 @@ TEST_CASE("catalog: software stack by vendor and export-status dates only where 
     CHECK(c->find_accelerator("gaudi3")->software == "synapse");
     CHECK(c->find_accelerator("ascend_910b")->export_status == "domestic");
     CHECK(c->find_accelerator("h20")->export_status == "china-compliant");
-    CHECK(c->find_accelerator("h20")->export_status_date.empty());  // not stated: not invented
-    // "china-compliant (pre-Oct-2023 rules; now restricted)": restricted since the Oct-2023 rules.
+    // The research note: "US licence requirement imposed Apr-2025" (a month, not a day: not made up).
+    CHECK(c->find_accelerator("h20")->export_status_date == "2025-04");
+    // "china-compliant (pre-Oct-2023 rules; now restricted)": restricted by the BIS rules of 2023-10-17.
     CHECK(c->find_accelerator("h800_sxm")->export_status == "restricted");
-    CHECK(c->find_accelerator("h800_sxm")->export_status_date == "2023-10");
-    CHECK(c->find_accelerator("rtx4090")->export_status_date == "2023-10");  // "restricted (since Oct-2023)"
+    CHECK(c->find_accelerator("h800_sxm")->export_status_date == "2023-10-17");
+    CHECK(c->find_accelerator("rtx4090")->export_status_date == "2023-10-17");  // "restricted (since Oct-2023)"
+    CHECK(c->find_accelerator("h200_sxm")->export_status_date == "2026-01-15");  // case-by-case licences since
+    // Every status is dated, or says that no export rule applies to it (domestic, legacy, not sold in China).
+    for (const auto& a : c->accelerators)
+        CHECK_MESSAGE((!a.export_status_date.empty() || a.export_status_date_source.rfind("no export rule applies", 0) == 0), a.id);
+    CHECK(c->find_accelerator("ascend_910b")->export_status_date.empty());
     for (const auto& a : c->accelerators) {
         CHECK_MESSAGE(!a.software.empty(), a.id);
         CHECK_MESSAGE(!a.source.empty(), a.id);
@@ -135,8 +143,13 @@ TEST_CASE("catalog: p5.48xlarge is 8 x h100_sxm at 55.04 USD/h on demand, 17.63 
     CHECK(p5->currency == "USD");
     CHECK_FALSE(p5->cn_mainland);
     CHECK(p5->confidence == Confidence::verified);
-    CHECK(p5->price_date.find("00148f2af367") != std::string::npos);  // the catalog snapshot it was read from
-    CHECK(p5->price_date_iso.empty());                                // snapshot: no day stated
+    // On-demand dated by a second source that lists the same price (datareceipts, 2026-11-09); the spot
+    // price still comes from the undated catalog snapshot, and says so.
+    CHECK(p5->price_date_iso == "2026-11-09");
+    CHECK(p5->price_basis == "official");
+    CHECK(p5->is_official_price());
+    CHECK(p5->spot_price_date.find("00148f2af367") != std::string::npos);
+    CHECK(p5->price_region == "us-east-1");
     // p5e has spot but no on-demand price (Capacity Blocks only): kept, on-demand unknown.
     const Instance* p5e = instance(*c, "aws", "p5e.48xlarge");
     REQUIRE(p5e);
@@ -155,7 +168,17 @@ TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their nati
         if (i.provider == "aws" || i.provider == "gcp" || i.provider == "lambda") CHECK_MESSAGE(!i.cn_mainland, i.id);
         mainland += i.cn_mainland;
     }
-    CHECK(mainland == 27 - 1);  // 27 "yes" rows in instances.csv, less the excluded Huawei ai1s
+    // 27 "yes" rows in the research CSV, less the excluded Huawei ai1s and four family placeholders (gn8is was
+    // wrongly "yes": its own note says it is sold only outside China), plus three JD Cloud rows.
+    CHECK(mainland == 25);
+    // JD Cloud: official CNY list prices per instance-hour from its documentation, an estimate because undated.
+    const Instance* jd = instance(*c, "jdcloud", "p.n1v100.2xlarge");
+    REQUIRE(jd);
+    CHECK(jd->currency == "CNY");
+    REQUIRE(jd->ondemand_per_hour);
+    CHECK(*jd->ondemand_per_hour == doctest::Approx(20.73));
+    CHECK(jd->price_basis == "estimate");
+    CHECK(jd->cn_mainland);
     // 算家云 RTX 4090: 1.24 CNY per GPU-hour (the USD column of the CSV is a 7.2 conversion, not kept).
     const Instance* r = instance(*c, "suanjiayun", "RTX 4090 24GB (per GPU, marketplace low)");
     REQUIRE(r);
@@ -169,9 +192,11 @@ TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their nati
     std::size_t gpushare = 0;
     for (const auto& i : c->instances) gpushare += i.provider == "gpushare";
     CHECK(gpushare == 2);
-    CHECK(c->usd_cny.cny_per_usd == 7.2);
-    CHECK(c->usd_cny.confidence == Confidence::recalled);  // an assumption, not a dated market rate
-    CHECK(c->usd_cny.date.empty());
+    // The CFETS central parity of a stated day (the research's 7.2 was an undated assumption).
+    CHECK(c->usd_cny.cny_per_usd == doctest::Approx(7.0197));
+    CHECK(c->usd_cny.date == "2026-01-08");
+    CHECK(c->usd_cny.confidence == Confidence::partial);
+    CHECK(c->usd_cny.source.find("China Foreign Exchange Trade System") != std::string::npos);
 }
 
 TEST_CASE("catalog: every price has a source and a date; uncertain rows are estimates") {
@@ -186,8 +211,9 @@ TEST_CASE("catalog: every price has a source and a date; uncertain rows are esti
         CHECK_MESSAGE(c->find_provider(i.provider), i.id);
         estimates += is_estimate(i.confidence);
     }
-    CHECK(estimates == 72 + 60 - 1);  // K and V-draft rows of instances.csv, less the excluded ai1s (K)
-    CHECK(is_estimate(instance(*c, "aws", "g5.xlarge")->confidence));   // K: recalled price
+    CHECK(estimates == 119);  // K and V-draft rows (most of them now carry no price)
+    CHECK(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // K: its recalled price is withheld
+    CHECK_FALSE(instance(*c, "aws", "g5.2xlarge")->ondemand_per_hour);
     CHECK(is_estimate(instance(*c, "gcp", "a3-highgpu-8g")->confidence));  // V-draft
     CHECK(is_estimate(c->find_accelerator("ascend_910b")->confidence));
 }
@@ -209,7 +235,8 @@ TEST_CASE("catalog: provider facts are sourced or left unknown") {
     CHECK(oci->spot_name.empty());
     CHECK(oci->confidence == Confidence::recalled);
     CHECK(c->find_provider("aws")->source.find("docs.aws.amazon.com") != std::string::npos);
-    for (const auto& p : c->providers) CHECK_MESSAGE(!p.regions.empty(), p.id);
+    // Huawei's only rows were a family placeholder and an Ascend 310 row without an accelerator (both excluded).
+    for (const auto& p : c->providers) CHECK_MESSAGE((!p.regions.empty() || p.id == "huawei"), p.id);
 }
 
 TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed by parse_hf_config") {
@@ -242,6 +269,189 @@ TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed
         CHECK_MESSAGE(m.arch.hidden_size > 0, m.id);
     }
     CHECK(c->models.front().id == "llama-3.1-8b");  // curated order: the default preset first
+}
+
+// [SECTION] Catalog II: every price dated or marked an estimate, regions, anomalies, presets
+
+namespace {
+bool priced(const Instance& i) { return i.ondemand_per_hour || i.spot_per_hour; }
+}  // namespace
+
+TEST_CASE("catalog II: every price says what it is; an undated price is an estimate that says why") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    std::size_t n = 0, dated = 0, official = 0, estimate = 0, third = 0;
+    for (const auto& i : c->instances) {
+        if (!priced(i)) {
+            CHECK_MESSAGE(i.price_basis.empty(), i.id);
+            continue;
+        }
+        ++n;
+        CHECK_MESSAGE((i.price_basis == "official" || i.price_basis == "third-party" || i.price_basis == "estimate"), i.id);
+        if (i.price_basis != "estimate") CHECK_MESSAGE(i.price_date_iso.size() == 10, i.id);  // the build rule
+        if (i.price_date_iso.empty()) CHECK_MESSAGE(!i.price_date.empty(), i.id);                // says why
+        // Every priced row names the region its price is for, and never a bare "US" or "third-party hosts".
+        CHECK_MESSAGE(!i.price_region.empty(), i.id);
+        CHECK_MESSAGE(i.price_region != "US", i.id);
+        CHECK_MESSAGE(i.price_region.find("third-party hosts") == std::string::npos, i.id);
+        if (i.ondemand_per_hour && i.spot_per_hour) CHECK_MESSAGE(*i.spot_per_hour < *i.ondemand_per_hour, i.id);
+        dated += !i.price_date_iso.empty();
+        official += i.is_official_price();
+        estimate += i.price_basis == "estimate";
+        third += i.price_basis == "third-party";
+    }
+    CHECK(n == 89);
+    CHECK(dated == 55);
+    CHECK(official == 52);
+    CHECK(third == 3);
+    CHECK(estimate == 34);
+    CHECK(c->prices_as_of == "2026-11-18");
+    // Recalled prices are no longer shipped as prices (the figure stays in the notes, marked withheld).
+    const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
+    REQUIRE(g5);
+    CHECK_FALSE(g5->ondemand_per_hour);
+    CHECK(g5->notes.find("PRICE WITHHELD") != std::string::npos);
+    // g5.xlarge was recalled too, but a dated page gives the same list price.
+    const Instance* g5x = instance(*c, "aws", "g5.xlarge");
+    REQUIRE(g5x);
+    REQUIRE(g5x->ondemand_per_hour);
+    CHECK(*g5x->ondemand_per_hour == doctest::Approx(1.006));
+    CHECK(g5x->price_date_iso == "2026-06-17");
+}
+
+TEST_CASE("catalog II: a price without an ISO day needs price_basis 'estimate'; the estimate loads") {
+    Result<Catalog> bad = fixture("row_price_official_undated.json");
+    REQUIRE(bad.ok());
+    REQUIRE(bad.warnings.size() == 1);
+    CHECK(bad->instances.size() == 1);
+    Result<Catalog> ok = fixture("valid_undated_estimate.json");
+    REQUIRE(ok.ok());
+    CHECK_MESSAGE(ok.warnings.empty(), joined(ok.warnings));
+    REQUIRE(ok->instances.size() == 2);
+    CHECK(ok->instances[1].price_basis == "estimate");
+    CHECK_FALSE(ok->instances[1].is_official_price());
+    CHECK(ok->instances[0].price_basis.empty());  // not stated (user catalogs may omit it)
+}
+
+TEST_CASE("catalog II: spot prices per provider, CoreWeave with its page's spot prices") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    std::map<std::string, int> spot;
+    for (const auto& i : c->instances)
+        if (i.spot_per_hour) ++spot[i.provider];
+    CHECK(spot["coreweave"] == 4);
+    CHECK(spot["gcp"] >= 3);
+    CHECK(spot["aws"] >= 10);
+    const Instance* cw = instance(*c, "coreweave", "HGX H100 8x (per-GPU list)");
+    REQUIRE(cw);
+    REQUIRE(cw->spot_per_hour);
+    CHECK(*cw->spot_per_hour == doctest::Approx(19.71));
+    CHECK(*cw->ondemand_per_hour == doctest::Approx(49.24));
+    CHECK(cw->price_date_iso == "2026-09-20");
+}
+
+TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    // RunPod A100 80GB PCIe Secure was listed twice at two prices (the SkyPilot row, spot = on-demand).
+    CHECK_FALSE(instance(*c, "runpod", "1x_A100-80GB_SECURE (SkyPilot)"));
+    std::set<std::string> tiers;
+    for (const auto& i : c->instances) {
+        if (i.provider != "runpod" || !i.ondemand_per_hour) continue;
+        const std::string tier = i.id.find("Secure") != std::string::npos ? "secure" : "community";
+        CHECK_MESSAGE(tiers.insert(i.gpu + "/" + tier).second, i.id);
+    }
+    // Azure multi-GPU NC sizes cost more per GPU than the one-GPU size with the same vCPU/RAM per GPU: a
+    // multi-GPU size with the same host share per GPU may not cost over 1.1x per GPU (the generator checks it too).
+    for (const auto& m : c->instances) {
+        if (!m.ondemand_per_hour || m.gpu_count <= 1 || m.vcpus == 0) continue;
+        for (const auto& s : c->instances) {
+            if (&s == &m || !s.ondemand_per_hour || s.gpu_count != 1 || s.provider != m.provider || s.gpu != m.gpu ||
+                s.price_region != m.price_region || s.vcpus == 0 || s.ram_gib == 0)
+                continue;
+            const bool same_share = std::abs(m.vcpus / m.gpu_count - s.vcpus) <= 0.1 * s.vcpus &&
+                                    std::abs(m.ram_gib / m.gpu_count - s.ram_gib) <= 0.1 * s.ram_gib;
+            if (same_share) CHECK_MESSAGE(*m.ondemand_per_hour / m.gpu_count <= 1.1 * *s.ondemand_per_hour, m.id);
+        }
+    }
+    CHECK_FALSE(instance(*c, "azure", "Standard_NC48ads_A100_v4")->ondemand_per_hour);
+    // One Azure row mixed a recalled eastus on-demand price with a spot price from another source.
+    const Instance* nv = instance(*c, "azure", "Standard_NV12ads_A10_v5");
+    REQUIRE(nv);
+    CHECK_FALSE(nv->ondemand_per_hour);
+    CHECK(nv->spot_per_hour);
+    // GCP H100 (a3-highgpu-8g) above H200 (a3-ultragpu-8g): kept (two dated sources), but each says its region
+    // and the H100 row explains it.
+    const Instance* a3 = instance(*c, "gcp", "a3-highgpu-8g");
+    REQUIRE(a3);
+    CHECK(a3->price_region == "us-east4");
+    CHECK(a3->notes.find("H200") != std::string::npos);
+    // L20: TF32 was above FP32 (a stale FP32 figure): now unknown rather than wrong.
+    const Accelerator* l20 = c->find_accelerator("l20");
+    CHECK((l20->tflops_tf32 == 0 || l20->tflops_tf32 <= l20->tflops_fp32));
+    // A16 is a board of four 16 GB GPUs: modelled per GPU; instances count GPUs (a board = gpu_count 4).
+    const Accelerator* a16 = c->find_accelerator("a16");
+    CHECK(a16->memory_gb == 16);
+    CHECK(a16->memory_bytes == 16ull << 30);
+    CHECK(a16->memory_bandwidth_gbps == 200);
+    for (const auto& i : c->instances)
+        if (i.gpu == "a16") CHECK_MESSAGE(static_cast<int>(i.gpu_count) % 4 == 0, i.id);
+    // Family placeholders are not instance types; gn8is is sold only outside mainland China.
+    for (const auto& i : c->instances) {
+        CHECK_MESSAGE(i.id.find("(family)") == std::string::npos, i.id);
+        CHECK_MESSAGE(i.id.find(" / ") == std::string::npos, i.id);
+    }
+    CHECK(gpusizer_test::read_text("assets/src/instances.csv").find("ecs.gn8is (family),l20,1,none,,,,,outside mainland China only (per the ECI doc),,no,") !=
+          std::string::npos);
+    // Mainland clouds without an official price say "ask the provider" instead of carrying a guess.
+    for (const auto& i : c->instances)
+        if ((i.provider == "alibaba" || i.provider == "tencent") && !priced(i))
+            CHECK_MESSAGE(i.notes.find("ask the provider") != std::string::npos, i.id);
+    const Instance* gn10 = instance(*c, "tencent", "GN10Xp.2XLARGE40");
+    REQUIRE(gn10);
+    CHECK(gn10->vcpus == 10);
+    CHECK(gn10->ram_gib == 40);
+}
+
+TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is owner/name or unknown") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    CHECK(c->models.size() >= 79);
+    for (const char* id : {"mistral-7b-v0.3", "internlm2.5-7b", "minicpm-2b-sft", "chatglm-6b", "deepseek-v2-lite",
+                           "qwen1.5-moe-a2.7b", "gemma-2-27b"})
+        CHECK_MESSAGE(c->find_model(id), id);
+    CHECK(c->find_model("deepseek-v2-lite")->arch.num_experts == 64);
+    CHECK(c->find_model("internlm2.5-7b")->arch.num_kv_heads == 8);
+    for (const char* id : {"qwen3-4b", "qwen2.5-72b-instruct", "qwen2.5-32b-instruct", "qwen2.5-vl-7b-instruct",
+                           "gemma-3-1b-it", "qwen2-57b-a14b", "codeqwen1.5-7b", "llama-3.2-3b-instruct", "yi-1.5-9b",
+                           "devstral-small-2-24b-instruct", "qwen3-embedding-4b"})
+        CHECK_MESSAGE(c->find_model(id), id);
+    const ModelPreset* q72 = c->find_model("qwen2.5-72b-instruct");
+    REQUIRE(q72);
+    CHECK(q72->arch.hidden_size == 8192);
+    CHECK(q72->arch.num_layers == 80);
+    CHECK(q72->arch.num_kv_heads == 8);
+    const ModelPreset* g3 = c->find_model("gemma-3-1b-it");
+    REQUIRE(g3);
+    CHECK(g3->arch.num_layers == 26);
+    // Traceable sources (repo@commit:path): all but the 15 that cite a stored-index id (docs/catalog.md).
+    std::size_t traceable = 0;
+    for (const auto& m : c->models) {
+        const auto at = m.source.find('@'), colon = m.source.find(':', at == std::string::npos ? 0 : at);
+        traceable += at != std::string::npos && at > 0 && m.source.find(' ') > at && colon != std::string::npos;
+    }
+    CHECK(traceable == c->models.size() - 15);
+    for (const auto& m : c->models) {
+        if (m.hub_repo.empty()) {
+            CHECK_MESSAGE(m.notes.find("hub_repo not confirmed") != std::string::npos, m.id);
+            continue;
+        }
+        const auto slash = m.hub_repo.find('/');
+        const bool owner_name = slash != std::string::npos && slash > 0 && slash + 1 < m.hub_repo.size() &&
+                                m.hub_repo.find_first_of(" ()*") == std::string::npos &&
+                                m.hub_repo.find('/', slash + 1) == std::string::npos;
+        CHECK_MESSAGE(owner_name, m.id << ": " << m.hub_repo);
+    }
 }
 
 // [SECTION] Validation: one broken sample per rule
@@ -296,6 +506,13 @@ TEST_CASE("catalog: a broken row is dropped with its JSON path, the rest loads")
          {"instances[1].currency: unknown value 'EUR' (allowed: CNY, USD); row dropped"}, 2, 1, 1, 1},
         {"row_price_without_date.json",
          {"instances[1].price_date: missing: a price needs the date it was read; row dropped"}, 2, 1, 1, 1},
+        // Catalog II: an undated price has to say it is an estimate; a day has to be a day.
+        {"row_price_official_undated.json",
+         {"instances[1].price_date_iso: missing: a price with price_basis 'official' needs the day it was read "
+          "(YYYY-MM-DD); an undated price is an 'estimate'; row dropped"}, 2, 1, 1, 1},
+        {"row_price_date_iso_bad.json", {"instances[1].price_date_iso: '2026-13-09' is not a day (YYYY-MM-DD); row dropped"}, 2, 1, 1, 1},
+        {"row_bad_price_basis.json",
+         {"instances[1].price_basis: unknown value 'list' (allowed: estimate, official, third-party); row dropped"}, 2, 1, 1, 1},
         {"row_not_object.json", {"providers[1]: must be an object, got \"gcp\"; row dropped"}, 2, 1, 2, 1},
         {"row_negative_vcpus.json", {"instances[1].vcpus: impossible value -4 (must be >= 0); row dropped"}, 2, 1, 1, 1},
         {"row_bad_export_status.json",
@@ -479,7 +696,7 @@ TEST_CASE("cli: catalog list shows the version, prices date and marks estimates"
     CHECK(gpusizer::cli::run({"catalog", "list", "instances"}, io) == 0);
     CHECK(io.out.find("prices as of 2026-11-18") != std::string::npos);
     CHECK(io.out.find("p5.48xlarge") != std::string::npos);
-    CHECK(io.out.find("\n~ aws         g5.xlarge") != std::string::npos);   // K row marked
+    CHECK(io.out.find("\n~ aws         g5.2xlarge") != std::string::npos);  // K row marked
     CHECK(io.out.find("\n  aws         p5.48xlarge") != std::string::npos);  // V row not
     gpusizer::cli::Io g;
     CHECK(gpusizer::cli::run({"catalog", "list", "gpus"}, g) == 0);

@@ -30,6 +30,11 @@ const char* to_string(Confidence c);
 std::optional<Confidence> parse_confidence(std::string_view tag);
 inline bool is_estimate(Confidence c) { return c == Confidence::draft || c == Confidence::recalled; }
 
+// The allowed Instance::price_basis tags; is_official_price is what the UI shows as "official".
+inline constexpr const char* k_price_basis_official = "official";
+inline constexpr const char* k_price_basis_third_party = "third-party";
+inline constexpr const char* k_price_basis_estimate = "estimate";
+
 struct Accelerator {
     std::string id;            // e.g. "h100_sxm"; the scenario's `gpu`
     std::string vendor, name, architecture;
@@ -89,8 +94,15 @@ struct Instance {
     std::string currency = "USD";             // USD · CNY
     std::string price_date;                   // as researched: a day, or a catalog snapshot description
     std::string price_date_iso;               // "2026-11-09" when price_date is a day, else ""
+    // Where the price comes from (docs/catalog.md): "official" (the provider's own list price, dated),
+    // "third-party" (a dated marketplace median or price index), "estimate" (undated, derived or
+    // recalled); "" = not stated (user catalogs). An official or third-party price needs price_date_iso.
+    std::string price_basis;
+    std::string spot_price_date;              // when the spot price was read, if not price_date; "" = same
     Confidence confidence = Confidence::recalled;
     std::string source, notes;
+
+    bool is_official_price() const { return price_basis == k_price_basis_official; }
 };
 
 struct ModelPreset {
