@@ -136,6 +136,34 @@ const char* label(Currency v) {
     return "?";
 }
 
+const char* label(Framework v) {
+    switch (v) {
+        case Framework::hf: return tr("Hugging Face Trainer / PEFT / TRL", "Hugging Face Trainer / PEFT / TRL");
+        case Framework::torchtune: return "torchtune";
+        case Framework::unsloth: return "Unsloth";
+        case Framework::deepspeed: return tr("DeepSpeed (HF models)", "DeepSpeed(HF 模型)");
+        case Framework::megatron: return "Megatron-LM / NeMo";
+    }
+    return "?";
+}
+
+const char* label(LossImpl v) {
+    switch (v) {
+        case LossImpl::full: return tr("full logits, fp32 loss", "完整 logits,fp32 损失");
+        case LossImpl::chunked: return tr("chunked (8 chunks)", "分块(8 块)");
+        case LossImpl::fused: return tr("fused linear cross-entropy", "融合线性交叉熵");
+    }
+    return "?";
+}
+
+const char* label(EngineVersion v) {
+    switch (v) {
+        case EngineVersion::v1: return tr("V1 (0.8 and later)", "V1(0.8 及以后)");
+        case EngineVersion::v0: return tr("V0 (0.6 / 0.7)", "V0(0.6 / 0.7)");
+    }
+    return "?";
+}
+
 const char* memory_term_label(const char* key) {
     struct Row {
         const char *key, *en, *zh;

@@ -18,6 +18,9 @@ const char* label(Engine v);
 const char* label(Region v);
 const char* label(SpotPolicy v);
 const char* label(Currency v);
+const char* label(Framework v);
+const char* label(LossImpl v);
+const char* label(EngineVersion v);
 
 // A memory term of MemoryBreakdown by its key ("weights", "kv_cache", …).
 const char* memory_term_label(const char* key);

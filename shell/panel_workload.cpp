@@ -10,6 +10,7 @@
 #include "format.hpp"
 #include "gpusizer/model.hpp"
 #include "imgui.h"
+#include "gpusizer/memory.hpp"
 #include "labels.hpp"
 #include "panels.hpp"
 #include "strings.hpp"
@@ -232,6 +233,24 @@ void section_shape(PanelContext& ctx) {
 void section_training(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##training_form")) return;
+    form_row(tr("Framework", "训练框架"),
+             tr("What the training stack does to memory, from its own code: HF/PEFT keeps fp32 adapters and the whole "
+                "fp32 loss; torchtune trains pure bf16 with a chunked loss, checkpointing on and (full fine-tuning) an "
+                "8-bit optimizer stepped in backward; Unsloth fuses the loss and LoRA kernels and offloads checkpoints; "
+                "Megatron keeps fp32 main gradients and an in-place loss. Choosing one sets its defaults below.",
+                "训练框架按其代码对显存的影响:HF/PEFT 使用 fp32 适配器和完整 fp32 损失;torchtune 纯 bf16 训练、分块损失、"
+                "默认重计算,全参数微调用 8 位优化器并在反向中更新;Unsloth 融合损失和 LoRA 内核并把检查点卸载到内存;"
+                "Megatron 保留 fp32 主梯度并原地计算损失。选择后下方各项取该框架的默认值。"));
+    if (enum_combo(ctx, "framework", s.framework, [](Framework v) { return label(v); }))
+        apply_dependent_defaults(s, all_keys_except({Key::loss_impl, Key::optimizer, Key::optimizer_in_backward,
+                                                    Key::activation_checkpointing, Key::master_weights}));
+    form_row(tr("Loss", "损失计算"),
+             tr("How the cross-entropy over the vocabulary is computed: full logits with an fp32 copy (HF, "
+                "12-14 bytes per logit), chunked (torchtune: the fp32 log-softmax plus one of 8 chunks), or fused "
+                "linear cross-entropy (Liger, Cut Cross-Entropy, Unsloth: no logits tensor).",
+                "词表交叉熵的计算方式:完整 logits 加 fp32 副本(HF,每个 logit 12-14 字节);分块(torchtune:fp32 "
+                "log-softmax 加 8 块之一);或融合线性交叉熵(Liger、Cut Cross-Entropy、Unsloth:不生成 logits 张量)。"));
+    enum_combo(ctx, "loss", s.loss_impl, [](LossImpl v) { return label(v); });
     form_row(tr("Optimizer", "优化器"));
     enum_combo(ctx, "optimizer", s.optimizer, [](Optimizer v) { return label(v); });
     if (!is_lora(s.task)) {
@@ -312,6 +331,41 @@ void section_serving(PanelContext& ctx) {
         ImGui::SetNextItemWidth(-FLT_MIN);
         if (ImGui::SliderFloat("##util", &u, 0.5f, 0.98f, "%.2f")) s.gpu_memory_utilization = std::round(u * 100.0f) / 100.0;
         ctx.tags.tag_item("util_slider", format_value(s.gpu_memory_utilization));
+        form_row(tr("vLLM version", "vLLM 版本"),
+                 tr("V1 profiles max_num_batched_tokens with chunked prefill; V0 profiles a whole max_model_len batch "
+                    "(no chunked prefill by default), which leaves less memory for the KV cache.",
+                    "V1 以分块预填充按 max_num_batched_tokens 做显存探测;V0 默认不分块,按整段 max_model_len 探测,KV 缓存所得更少。"));
+        enum_combo(ctx, "engine_version", s.engine_version, [](EngineVersion v) { return label(v); });
+        // The defaults vLLM takes on this GPU, shown while the knobs are not set (core's vllm_knobs).
+        const Accelerator* acc = s.gpu.empty() ? nullptr : ctx.catalog.find_accelerator(s.gpu);
+        const double gpu_bytes = s.gpu_memory_gib ? *s.gpu_memory_gib * 1073741824.0
+                                                  : acc ? static_cast<double>(acc->memory_bytes) : 0.0;
+        const VllmKnobs k = vllm_knobs(s, gpu_bytes);
+        char tokens_default[48], seqs_default[48];
+        std::snprintf(tokens_default, sizeof tokens_default, "%s %lld", tr("default", "默认"),
+                      static_cast<long long>(k.max_num_batched_tokens));
+        std::snprintf(seqs_default, sizeof seqs_default, "%s %lld", tr("default", "默认"), static_cast<long long>(k.max_num_seqs));
+        form_row(tr("max_num_batched_tokens", "max_num_batched_tokens"),
+                 tr("Tokens of vLLM's profile run: the activation peak it reserves before the KV cache. Default per "
+                    "version and GPU: V1 8192 on ≥ 70 GiB GPUs (not A100), else 2048; V0 max(max_model_len, 2048).",
+                    "vLLM 显存探测运行的 token 数:在 KV 缓存之前预留的激活峰值。默认随版本和 GPU:V1 在 ≥ 70 GiB 的 GPU(A100 "
+                    "除外)为 8192,否则 2048;V0 为 max(max_model_len, 2048)。"));
+        optional_int(ctx, "mbt", s.max_num_batched_tokens, k_limit_seq_len, k.max_num_batched_tokens, tokens_default);
+        form_row(tr("max_num_seqs", "max_num_seqs"),
+                 tr("Sequences vLLM batches at most; its sampler is profiled for this many rows of fp32 logits.",
+                    "vLLM 最多同时批处理的序列数;采样器按这么多行 fp32 logits 做显存探测。"));
+        optional_int(ctx, "mns", s.max_num_seqs, k_limit_batch_size, k.max_num_seqs, seqs_default);
+        form_row(tr("enforce_eager", "enforce_eager"),
+                 tr("No CUDA graphs: saves their memory (0.2-2.5 GiB in vLLM logs), decodes slower.",
+                    "不使用 CUDA 图:省下其显存(vLLM 日志中 0.2-2.5 GiB),解码更慢。"));
+        checkbox(ctx, "eager", s.enforce_eager);
+    }
+    if (s.engine == Engine::llama_cpp) {
+        form_row(tr("GPU layers (-ngl)", "GPU 层数(-ngl)"),
+                 tr("llama.cpp's -ngl: the last n layers (and their KV cache) on the GPU, the rest in host memory; "
+                    "the output layer moves to the GPU when n is above the layer count.",
+                    "llama.cpp 的 -ngl:最后 n 层(及其 KV 缓存)放在 GPU 上,其余在主机内存;n 大于层数时输出层也放到 GPU。"));
+        optional_int(ctx, "ngl", s.gpu_layers, k_limit_gpu_layers, 16, tr("every layer", "全部层"));
     }
     form_row(tr("Tokens to serve (billions)", "服务 token 数(十亿)"),
              tr("Generated tokens to price: gives hours and total cost.", "要计价的生成 token 数:用于估算时长和总费用。"));

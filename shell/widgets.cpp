@@ -127,6 +127,26 @@ bool optional_real(PanelContext& ctx, const char* tag, std::optional<double>& va
     return changed;
 }
 
+bool optional_int(PanelContext& ctx, const char* tag, std::optional<std::int64_t>& value, IntLimit limit,
+                  std::int64_t initial, const char* unset) {
+    ImGui::PushID(tag);
+    bool on = value.has_value();
+    bool changed = false;
+    if (ImGui::Checkbox("##on", &on)) {
+        if (on)
+            value = std::clamp(initial, limit.lo, limit.hi);
+        else
+            value.reset();
+        changed = true;
+    }
+    ctx.tags.tag_item(std::string(tag) + "_check");
+    ImGui::PopID();
+    ImGui::SameLine();
+    if (value) changed = int_stepper(ctx, tag, *value, limit, 2, true) || changed;
+    else ImGui::TextDisabled("%s", unset);
+    return changed;
+}
+
 bool checkbox(PanelContext& ctx, const char* tag, bool& value) {
     ImGui::PushID(tag);
     const bool changed = ImGui::Checkbox("##c", &value);

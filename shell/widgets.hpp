@@ -54,6 +54,10 @@ bool real_input(PanelContext& ctx, const char* tag, double& value, RealLimit lim
 // An optional real: a checkbox turns it on (with `initial`) or off.
 bool optional_real(PanelContext& ctx, const char* tag, std::optional<double>& value, RealLimit limit, double initial,
                    double scale, const char* format);
+// An optional whole number: a checkbox turns it on (with `initial`) or off; off shows `unset`
+// (e.g. "default: 2048").
+bool optional_int(PanelContext& ctx, const char* tag, std::optional<std::int64_t>& value, IntLimit limit,
+                  std::int64_t initial, const char* unset);
 bool checkbox(PanelContext& ctx, const char* tag, bool& value);
 
 }  // namespace gpusizer::shell

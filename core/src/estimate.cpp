@@ -5,6 +5,7 @@
 //   [SECTION] resolve_model
 //   [SECTION] Solvers
 //   [SECTION] estimate
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -192,8 +193,16 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
         }
         if (options.solvers) {
             e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });
-            if (!(a.encoder && a.patch_size > 0))
-                e.max_seq_len = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
+            std::int64_t memory_seq = 0;
+            if (!(a.encoder && a.patch_size > 0)) {
+                memory_seq = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
+                // The model's own limit caps it: beyond its positions it needs RoPE scaling or a longer-context variant.
+                const auto positions = static_cast<std::int64_t>(std::min<std::uint64_t>(a.max_position_embeddings, k_solver_max));
+                e.max_seq_len = positions > 0 ? std::min(memory_seq, positions) : memory_seq;
+                if (positions > 0 && memory_seq > positions)
+                    e.warnings.push_back("max_seq_len: memory allows " + std::to_string(memory_seq) + " tokens; capped at the model's " +
+                                         std::to_string(positions) + " positions (longer contexts need RoPE scaling)");
+            }
             if (options.explain) {
                 e.explanations.push_back(
                     {"max_batch_size",
@@ -203,9 +212,10 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
                 e.explanations.push_back({"max_seq_len",
                                           "largest seq_len with total ≤ " + std::to_string(md.limit_bytes) +
                                               " bytes at batch_size " + std::to_string(s.batch_size) +
-                                              " (binary search; the model's own limit is " +
-                                              std::to_string(a.max_position_embeddings) + " positions)",
-                                          "memory only"});
+                                              " (binary search: " + std::to_string(memory_seq) +
+                                              "), at most the model's " + std::to_string(a.max_position_embeddings) +
+                                              " positions",
+                                          "memory; config.json max_position_embeddings"});
             }
         }
     }
