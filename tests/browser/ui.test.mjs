@@ -139,6 +139,37 @@ describe('the page, driven by its controls', () => {
     await page.close();
   });
 
+  test('framework, loss, vLLM and llama.cpp knobs set through the UI give the CLI\'s numbers', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const args = [];
+    const step = async (what, key, value, cliArgs, act) => {
+      await act();
+      await waitScenario(page, key, value);
+      args.push(...cliArgs);
+      await assertMatchesCli(page, args, what);
+    };
+    await step('full fine-tune', 'task', 'full_ft', ['--task', 'full_ft'], () => pick(page, 'task', 'full_ft'));
+    // torchtune's defaults follow: PagedAdamW8bit stepped in backward, checkpointing, chunked loss, no master copy.
+    await step('torchtune', 'framework', 'torchtune', ['--framework', 'torchtune'], () => pick(page, 'framework', 'torchtune'));
+    const tt = await hooks(page, 'scenario');
+    assert.deepEqual([tt.optimizer, tt.optimizer_in_backward, tt.activation_checkpointing, tt.loss_impl, tt.master_weights],
+                     ['paged_adamw_8bit', true, 'full', 'chunked', false]);
+    await step('fused loss', 'loss_impl', 'fused', ['--loss_impl', 'fused'], () => pick(page, 'loss', 'fused'));
+    await step('serving', 'task', 'inference', ['--task', 'inference'], () => pick(page, 'task', 'inference'));
+    await step('vLLM', 'engine', 'vllm', ['--engine', 'vllm'], () => pick(page, 'engine', 'vllm'));
+    await step('vLLM V0', 'engine_version', 'v0', ['--engine_version', 'v0'], () => pick(page, 'engine_version', 'v0'));
+    const v0 = await hooks(page, 'scenario');
+    // Ticking max_num_batched_tokens starts from V0's default for this max_model_len: max(seq_len, 2048).
+    await step('max_num_batched_tokens', 'max_num_batched_tokens', Math.max(v0.seq_len, 2048),
+      ['--max_num_batched_tokens', String(Math.max(v0.seq_len, 2048))], () => clickWidget(page, 'mbt_check', { scrollAt: leftPane }));
+    await step('enforce_eager', 'enforce_eager', true, ['--enforce_eager', 'true'], () => clickWidget(page, 'eager_check', { scrollAt: leftPane }));
+    await step('llama.cpp', 'engine', 'llama_cpp', ['--engine', 'llama_cpp'], () => pick(page, 'engine', 'llama_cpp'));
+    await step('16 GPU layers', 'gpu_layers', 16, ['--gpu_layers', '16'], () => clickWidget(page, 'ngl_check', { scrollAt: leftPane }));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('sorting and filtering the offers table', async () => {
     const { page, problems } = await openPage();
     await waitReady(page);
