@@ -13,7 +13,7 @@ namespace gpusizer::shell {
 App::App() {
     Result<Scenario> defaults = parse_scenario_json("{}");
     IM_ASSERT(defaults.ok() && "core rejects an empty scenario: check parse_scenario_json");
-    if (defaults.ok()) scenario_ = *defaults;
+    if (defaults.ok()) scenario_ = settled_ = *defaults;
 }
 
 void App::set_catalog(Result<Catalog> catalog) {
@@ -40,8 +40,17 @@ void App::set_catalog_error(std::string message) {
 }
 
 void App::set_scenario(const Scenario& s) {
-    scenario_ = s;
+    scenario_ = settled_ = s;
+    given_ = keys_off_default(s);
     redraw_requested_ = true;
+}
+
+void App::settle_edit() {
+    if (scenario_ == settled_ && ui_.chosen.none()) return;
+    given_ |= ui_.chosen;
+    ui_.chosen.reset();
+    apply_edit(settled_, scenario_, given_);
+    settled_ = scenario_;
 }
 
 bool App::open_link(std::string_view link) {
@@ -68,6 +77,7 @@ std::string App::recommendation_json() const {
 }
 
 void App::recompute_if_needed(Host& host) {
+    settle_edit();
     if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_ && estimated_axis_ == ui_.axis)) return;
     results_ = compute_results(*catalog_, scenario_, ui_.axis);
     estimated_for_ = scenario_;

@@ -18,6 +18,7 @@
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/recommend.hpp"
 #include "gpusizer/scenario.hpp"
+#include "gpusizer/scenario_limits.hpp"
 #include "host.hpp"
 #include "panels.hpp"
 #include "widget_tags.hpp"
@@ -68,12 +69,15 @@ public:
 
 private:
     void recompute_if_needed(Host& host);
+    void settle_edit();  // the panels' edits since the last call: mark them given, re-derive defaults
     void apply_host_preferences(Host& host);  // theme from the system (when "system" is chosen)
 
     std::optional<Catalog> catalog_;
     std::vector<std::string> catalog_warnings_;
     std::string catalog_error_;
     Scenario scenario_;
+    Scenario settled_;   // scenario_ after the last settle_edit()
+    GivenKeys given_;    // the keys the user set (the others follow their defaults, as in the CLI)
     std::vector<PresetInfo> presets_;        // per catalog
     std::optional<Scenario> estimated_for_;  // scenario of results_
     SweepAxis estimated_axis_ = SweepAxis::seq_len;

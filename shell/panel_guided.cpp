@@ -39,6 +39,11 @@ bool radio(PanelContext& ctx, const char* text, int& value, int v, const std::st
     return clicked;
 }
 
+// The answers set these keys; they are the user's choices even where a value stays the same.
+constexpr Key k_answered[] = {Key::task, Key::model, Key::gpu, Key::gpu_memory_gib, Key::num_gpus, Key::tensor_parallel,
+                              Key::pipeline_parallel, Key::expert_parallel, Key::zero_stage, Key::spot, Key::region,
+                              Key::currency, Key::providers};
+
 void apply(const Answers& a, Scenario& s) {
     static const Task tasks[] = {Task::inference, Task::lora, Task::qlora, Task::full_ft, Task::pretrain};
     s.task = tasks[a.task];
@@ -63,7 +68,6 @@ void apply(const Answers& a, Scenario& s) {
     s.region = a.where == 0 ? Region::global : a.where == 1 ? Region::cn_mainland : Region::any;
     s.currency = a.where == 1 ? Currency::CNY : Currency::USD;
     s.providers.clear();
-    apply_dependent_defaults(s, given_keys({Key::spot}));  // the answer chose spot
 }
 
 }  // namespace
@@ -113,6 +117,7 @@ void panel_guided(PanelContext& ctx) {
     ImGui::Separator();
     if (ImGui::Button(tr("Show me what to rent", "告诉我该租什么"))) {
         apply(answers, ctx.scenario);
+        for (Key k : k_answered) ctx.ui.chosen.set(static_cast<std::size_t>(k));
         ImGui::CloseCurrentPopup();
     }
     ctx.tags.tag_item("guided_apply");

@@ -163,9 +163,7 @@ void section_model(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##model_form")) return;
     form_row(tr("Task", "任务"));
-    if (enum_combo(ctx, "task", s.task, [](Task v) { return label(v); }))
-        apply_dependent_defaults(s, all_keys_except({Key::weight_dtype, Key::master_weights, Key::spot, Key::optimizer,
-                                                    Key::optimizer_in_backward}));
+    enum_combo(ctx, "task", s.task, [](Task v) { return label(v); });  // App re-derives what follows (apply_edit)
     form_row(tr("Model", "模型"), tr("A preset from the catalog (parameter counts from its config.json), a bare size, "
                                     "or a pasted config.json.",
                                     "目录中的预设(参数量由其 config.json 计算)、仅参数量,或粘贴的 config.json。"));
@@ -179,8 +177,7 @@ void section_model(PanelContext& ctx) {
     form_row(tr("Weights", "权重精度"), tr("Storage precision of the weights; quantized formats include their scales "
                                            "and the tensors kept in 16 bit.",
                                            "权重的存储精度;量化格式已计入缩放因子和保持 16 位的张量。"));
-    if (enum_combo(ctx, "dtype", s.weight_dtype, [](WeightDtype v) { return label(v); }))
-        apply_dependent_defaults(s, all_keys_except({Key::master_weights}));
+    enum_combo(ctx, "dtype", s.weight_dtype, [](WeightDtype v) { return label(v); });
     if (!is_training(s.task)) {
         form_row(tr("KV cache", "KV 缓存"));
         enum_combo(ctx, "kv", s.kv_cache_dtype, [](KvDtype v) { return label(v); });
@@ -208,7 +205,6 @@ void section_shape(PanelContext& ctx) {
                 s.prompt_tokens.reset();
                 s.output_tokens.reset();
             }
-            apply_dependent_defaults(s, all_keys_except({}));
         }
     }
     if (!is_training(s.task) && (s.prompt_tokens || s.output_tokens)) {
@@ -221,7 +217,6 @@ void section_shape(PanelContext& ctx) {
             s.prompt_tokens = prompt;
             s.output_tokens = output;
             if (prompt + output < 1) s.output_tokens = 1;
-            apply_dependent_defaults(s, all_keys_except({}));
         }
     } else {
         form_row(tr("Sequence length", "序列长度"), tr("Tokens per sequence (context length).", "每条序列的 token 数(上下文长度)。"));
@@ -241,9 +236,7 @@ void section_training(PanelContext& ctx) {
                 "训练框架按其代码对显存的影响:HF/PEFT 使用 fp32 适配器和完整 fp32 损失;torchtune 纯 bf16 训练、分块损失、"
                 "默认重计算,全参数微调用 8 位优化器并在反向中更新;Unsloth 融合损失和 LoRA 内核并把检查点卸载到内存;"
                 "Megatron 保留 fp32 主梯度并原地计算损失。选择后下方各项取该框架的默认值。"));
-    if (enum_combo(ctx, "framework", s.framework, [](Framework v) { return label(v); }))
-        apply_dependent_defaults(s, all_keys_except({Key::loss_impl, Key::optimizer, Key::optimizer_in_backward,
-                                                    Key::activation_checkpointing, Key::master_weights}));
+    enum_combo(ctx, "framework", s.framework, [](Framework v) { return label(v); });
     form_row(tr("Loss", "损失计算"),
              tr("How the cross-entropy over the vocabulary is computed: full logits with an fp32 copy (HF, "
                 "12-14 bytes per logit), chunked (torchtune: the fp32 log-softmax plus one of 8 chunks), or fused "

@@ -126,16 +126,10 @@ std::string value_text(const ojson& v) {
 // [SECTION] Encoding
 
 std::string encode_link(const Scenario& s) {
-    // A key is written when it differs from its default for this scenario. Keys that other
-    // defaults depend on (task, framework) are compared with the plain default; the others with
-    // the dependent defaults a scenario with the same task and framework gets.
-    Scenario d;
-    d.task = s.task;
-    d.framework = s.framework;
-    apply_dependent_defaults(d, GivenKeys{});
-    d.master_weights = default_master_weights(s.task, s.weight_dtype, s.framework);
-
-    const ojson js = scenario_to_ojson(s), jd = scenario_to_ojson(d), j0 = scenario_to_ojson(Scenario{});
+    // A key is written when it differs from its default for this scenario (keys_off_default:
+    // the dependent defaults of the scenario's own task and framework).
+    const GivenKeys off = keys_off_default(s);
+    const ojson js = scenario_to_ojson(s);
     std::string out = "v=" + std::to_string(k_link_version);
     auto add = [&out](std::string_view k, const std::string& v) {
         out += '&';
@@ -144,13 +138,13 @@ std::string encode_link(const Scenario& s) {
         out += percent_encode(v);
     };
     const bool derived_seq = s.prompt_tokens || s.output_tokens;  // seq_len follows from them
-    for (auto it = js.begin(); it != js.end(); ++it) {
+    std::size_t index = 0;
+    for (auto it = js.begin(); it != js.end(); ++it, ++index) {  // scenario_to_ojson prints the keys in table order
         const std::string& key = it.key();
         if (key == "hf_config") continue;
         if (key == "seq_len" && derived_seq) continue;
         if (key == "model" && s.source != ModelSource::preset) continue;
-        const bool driver = key == "task" || key == "framework";
-        if (it.value() == (driver ? j0[key] : jd[key])) continue;
+        if (!off.test(index)) continue;
         if (it.value().is_null()) continue;
         if (const char* sk = short_key(key)) add(sk, value_text(it.value()));
     }

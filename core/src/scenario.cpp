@@ -125,6 +125,36 @@ void apply_dependent_defaults(Scenario& s, const GivenKeys& given) {
     if (s.prompt_tokens || s.output_tokens) s.seq_len = s.prompt_tokens.value_or(0) + s.output_tokens.value_or(0);
 }
 
+GivenKeys changed_keys(const Scenario& a, const Scenario& b) {
+    GivenKeys g;
+#define GPUSIZER_X(key, link, limit, how) \
+    if (!(a.key == b.key)) g.set(static_cast<std::size_t>(Key::key));
+    GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+    if (a.source != b.source) g.set(static_cast<std::size_t>(Key::model));
+    if (a.lora_modules != b.lora_modules) g.set(static_cast<std::size_t>(Key::lora_targets));
+    return g;
+}
+
+GivenKeys keys_off_default(const Scenario& s) {
+    Scenario d;
+    d.task = s.task;
+    d.framework = s.framework;
+    apply_dependent_defaults(d, GivenKeys{});
+    d.master_weights = default_master_weights(s.task, s.weight_dtype, s.framework);
+    GivenKeys g = changed_keys(s, d);
+    // task and framework drive the other defaults: they are compared with the plain defaults.
+    const Scenario plain;
+    if (s.task != plain.task) g.set(static_cast<std::size_t>(Key::task));
+    if (s.framework != plain.framework) g.set(static_cast<std::size_t>(Key::framework));
+    return g;
+}
+
+void apply_edit(const Scenario& before, Scenario& after, GivenKeys& given) {
+    given |= changed_keys(before, after);
+    apply_dependent_defaults(after, given);
+}
+
 // [SECTION] Parsing
 
 namespace {

@@ -162,7 +162,7 @@ Scenario random_scenario(Gen& g) {
     if (g.coin()) s.max_tpot_ms = (1 + g.below(1000)) / 2.0;
     if (g.coin()) s.max_ttft_ms = 10.0 * (1 + g.below(1000));
     s.master_weights = g.coin() ? default_master_weights(s.task, s.weight_dtype, s.framework) : g.coin();
-    apply_dependent_defaults(s, all_keys_except({}));
+    apply_dependent_defaults(s, ~GivenKeys{});  // every key given: only seq_len = prompt + output
     return s;
 }
 

@@ -121,3 +121,43 @@ TEST_CASE("scenario: text overrides are typed by key (the CLI flags)") {
     CHECK(p->source == ModelSource::params_b);
     CHECK(p->params_b == 13);
 }
+
+TEST_CASE("scenario: an editor's changes resolve like the CLI's keys (apply_edit, keys_off_default)") {
+    Scenario s = *parse_scenario_json("{}");
+    GivenKeys given;
+    Scenario before = s;
+    s.task = Task::qlora;  // a new task re-derives what follows from it
+    apply_edit(before, s, given);
+    CHECK(is_given(given, Key::task));
+    CHECK(s.weight_dtype == WeightDtype::nf4);
+    CHECK(s.spot == SpotPolicy::allow);
+    CHECK(s == *parse_scenario_json(R"({"task":"qlora"})"));
+
+    before = s;
+    s.optimizer = Optimizer::adamw;  // set by hand (equal to the default): kept from now on
+    apply_edit(before, s, given);
+    CHECK_FALSE(is_given(given, Key::optimizer));  // nothing changed, so nothing was set
+    before = s;
+    s.optimizer = Optimizer::sgd;
+    apply_edit(before, s, given);
+    before = s;
+    s.task = Task::full_ft;
+    s.framework = Framework::torchtune;
+    apply_edit(before, s, given);
+    // The user's optimizer stays; torchtune's other defaults follow.
+    CHECK(s.optimizer == Optimizer::sgd);
+    CHECK(s.optimizer_in_backward);
+    CHECK(s.activation_checkpointing == Checkpointing::full);
+    CHECK(s.loss_impl == LossImpl::chunked);
+    CHECK_FALSE(s.master_weights);
+    CHECK(s.weight_dtype == WeightDtype::bf16);  // qlora's nf4 was a default, not a choice
+    CHECK(s == *parse_scenario_json(R"({"task":"full_ft","framework":"torchtune","optimizer":"sgd"})"));
+
+    // A scenario opened from a file or link: what differs from its own defaults was set.
+    const Scenario opened = *parse_scenario_json(R"({"task":"qlora","optimizer":"sgd","weight_dtype":"nf4"})");
+    const GivenKeys g = keys_off_default(opened);
+    CHECK(is_given(g, Key::task));
+    CHECK(is_given(g, Key::optimizer));
+    CHECK_FALSE(is_given(g, Key::weight_dtype));  // nf4 is qlora's default
+    CHECK(g.count() == 2);
+}

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nativeCli = path.join(process.env.GPUSIZER_NATIVE_BUILD || path.join(root, 'build/native-debug'), 'native/gpusizer');
 const wasmCli = path.join(process.env.GPUSIZER_WASM_BUILD || path.join(root, 'build/wasm-release'), 'native/gpusizer.js');
 

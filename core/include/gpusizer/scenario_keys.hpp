@@ -15,7 +15,6 @@
 //                    (model sources, ids, lists); the word is how CLI and link text is typed
 #include <bitset>
 #include <cstddef>
-#include <initializer_list>
 
 #define GPUSIZER_SCENARIO_KEYS(X)                                             \
     /* The model (exactly one source) */                                      \
@@ -88,14 +87,6 @@ inline constexpr std::size_t k_key_count = 0
 // The keys a user gave; the others take their defaults, some of which depend on given keys
 // (apply_dependent_defaults in scenario_limits.hpp).
 using GivenKeys = std::bitset<k_key_count>;
-inline GivenKeys given_keys(std::initializer_list<Key> keys) {
-    GivenKeys g;
-    for (Key k : keys) g.set(static_cast<std::size_t>(k));
-    return g;
-}
-// Every key but these: what an editor passes when it changed a key and wants only the defaults
-// that follow from it re-derived (e.g. a new task re-derives weight_dtype, master_weights, spot).
-inline GivenKeys all_keys_except(std::initializer_list<Key> keys) { return ~given_keys(keys); }
 inline bool is_given(const GivenKeys& g, Key k) { return g.test(static_cast<std::size_t>(k)); }
 
 }  // namespace gpusizer

@@ -58,6 +58,15 @@ bool is_valid_id(std::string_view s);            // letters, digits, - _ . ; 1..
 // master_weights from task, loss_impl from framework, spot from task), and seq_len from
 // prompt + output.
 void apply_dependent_defaults(Scenario& s, const GivenKeys& given);
+// The keys whose values differ between two scenarios.
+GivenKeys changed_keys(const Scenario& a, const Scenario& b);
+// The keys of s that differ from the defaults its own task and framework give them — what a
+// user must have set (a link or a file opened in an editor starts from these).
+GivenKeys keys_off_default(const Scenario& s);
+// An editor's change from `before` to `after`: the keys that changed join `given` (the user set
+// them), and every default that depends on other keys is re-derived for the keys not given —
+// the same scenario the CLI resolves from the same keys.
+void apply_edit(const Scenario& before, Scenario& after, GivenKeys& given);
 // Cross-key checks (tp × pp divides num_gpus, …): an error, or warnings appended.
 std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings);
 
