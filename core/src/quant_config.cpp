@@ -35,7 +35,7 @@ namespace {
 constexpr std::size_t k_max_patterns = 4096;       // entries read from one list
 constexpr std::size_t k_max_pattern_bytes = 512;   // longer patterns are skipped with a warning
 constexpr std::size_t k_max_nfa_states = 4096;     // a regex that compiles larger is not supported
-constexpr std::uint64_t k_match_steps = 4000000;   // all matching for one config
+constexpr std::uint64_t k_match_steps = 16000000;  // all matching for one config (~50 ms)
 constexpr std::uint64_t k_exact_layers = 512;      // layers evaluated one by one (beyond: by kind)
 
 struct Budget {

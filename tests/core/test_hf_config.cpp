@@ -464,3 +464,30 @@ TEST_CASE("test_hf_config: quant fields print, re-parse and travel in the share 
         CHECK(d->hf_config == s.hf_config);
     }
 }
+
+TEST_CASE("test_hf_config: many layers and many patterns stay bounded and consistent") {
+    // 2000 layers: the first and last 256 are checked one by one, the middle by one representative.
+    Result<ModelArch> a = parse_hf_config(R"({"model_type":"llama","hidden_size":256,"num_hidden_layers":2000,
+        "num_attention_heads":4,"intermediate_size":512,"vocab_size":1000,"quantization_config":{"quant_method":"fbgemm_fp8",
+        "modules_to_not_convert":["model.layers.0","model.layers.1999","re:.*self_attn.*"]}})");
+    REQUIRE(a.ok());
+    CHECK(a->quant_attn_layers == 0);
+    CHECK(a->quant_mlp_layers == 1998);
+    // Every other layer MoE (decoder_sparse_step 2), 3000 layers: experts of 1500 layers, dense MLP of 1500.
+    Result<ModelArch> m = parse_hf_config(R"({"model_type":"qwen2_moe","hidden_size":256,"num_hidden_layers":3000,
+        "num_attention_heads":4,"intermediate_size":512,"moe_intermediate_size":128,"num_experts":4,"num_experts_per_tok":2,
+        "decoder_sparse_step":2,"vocab_size":1000,"quantization_config":{"quant_method":"fp8","weight_block_size":[128,128]}})");
+    REQUIRE(m.ok());
+    CHECK(m->quant_moe_layers == param_detail(*m).moe_layers);
+    CHECK(m->quant_mlp_layers == param_detail(*m).dense_layers);
+    CHECK(m->quant_attn_layers == 3000);
+    // Thousands of globs: the matching budget runs out, the parse ends and says so.
+    std::string globs = "[";
+    for (int i = 0; i < 4000; ++i) globs += std::string(i ? "," : "") + "\"*x" + std::to_string(i) + "*y*\"";
+    globs += "]";
+    Result<ModelArch> g = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":)" + globs + "}");
+    REQUIRE(g.ok());
+    CHECK(any_warning(g.warnings, "take too long to evaluate"));
+    CHECK(g->quant_attn_layers <= 32);
+    CHECK(weights_bytes(*g, WeightDtype::bf16) > 0);
+}
