@@ -124,6 +124,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
                              std::to_string(a.max_position_embeddings));
 
     e.params = count_params(a, s, &e.warnings);
+    e.model_bytes = model_bytes(a, s.weight_dtype, &e.warnings);
     // GPU memory: catalog accelerator, or gpu_memory_gib alone / as an override.
     std::uint64_t gpu_mem = 0;
     std::string gpu_id;

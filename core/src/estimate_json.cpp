@@ -56,6 +56,7 @@ ojson estimate_to_ojson(const Estimate& e) {
         j["time"] = {{"hours", e.time->hours}, {"gpu_hours", e.time->gpu_hours}};
     else
         j["time"] = nullptr;
+    j["model_bytes"] = e.model_bytes;  // the checkpoint as stored (download and disk size)
     ojson ex = ojson::array();
     for (const Explanation& x : e.explanations)
         ex.push_back({{"term", x.term}, {"formula", x.formula}, {"source", x.source}});

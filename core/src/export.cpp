@@ -185,6 +185,8 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
             }
             md_row(out, {"**total**", "**" + gib_text(m.total) + "**", ""});
             out += '\n';
+            out += t("Checkpoint as stored: ", "检查点（存储大小）：") + gib_text(e->model_bytes) + " GiB (" +
+                   std::to_string(e->model_bytes) + t(" bytes: download and disk size)", " 字节：下载与磁盘大小）") + "\n\n";
             if (e->gpu) {
                 const GpuFit& g = *e->gpu;
                 out += "GPU " + g.id + " (" + gib_text(g.memory_bytes) + " GiB): " +

@@ -19,6 +19,7 @@
 
 #include "gpusizer/model.hpp"
 #include "json_util.hpp"
+#include "quant_config.hpp"
 
 namespace gpusizer {
 
@@ -398,8 +399,8 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     if (a.num_sliding_layers > a.num_layers) a.num_sliding_layers = a.num_layers;
     if (a.mtp_layers > 0)
         warnings.push_back("hf_config: " + std::to_string(a.mtp_layers) +
-                           " multi-token-prediction layer(s) are not counted (serving engines skip them unless "
-                           "speculative decoding is on)");
+                           " multi-token-prediction layer(s) are not counted in the parameters (serving engines skip them "
+                           "unless speculative decoding is on); model_bytes includes them, as the checkpoint stores them");
     return Result<ModelArch>::success(a, warnings);
 }
 
@@ -463,6 +464,24 @@ Result<ModelArch> parse_hf_config(std::string_view json_text) {
     if (out.ok() && nested) {
         bool tie = true;
         if (top.flag({"tie_word_embeddings"}, tie) && !r.has("tie_word_embeddings")) out->tie_word_embeddings = tie;
+    }
+    // The checkpoint as stored: quantization_config (older compressed-tensors: compression_config),
+    // at the top or, for a multimodal wrapper, in text_config.
+    if (out.ok()) {
+        const char* where = "quantization_config";
+        const json* qc = top.find("quantization_config");
+        if (!qc) qc = top.find(where = "compression_config");
+        if (!qc && nested) qc = r.find("quantization_config"), where = "text_config.quantization_config";
+        if (qc) {
+            using detail::ModuleNaming;
+            ModuleNaming naming = ModuleNaming::llama;
+            if (fam == Family::gpt_oss) naming = ModuleNaming::gpt_oss;
+            else if (fam == Family::qwen_moe) naming = ModuleNaming::qwen_moe;
+            else if (fam == Family::deepseek) naming = ModuleNaming::deepseek;
+            else if (mt == "phimoe" || (fam == Family::mistral && out->num_experts > 0)) naming = ModuleNaming::mixtral;
+            else if (fam == Family::phi3) naming = ModuleNaming::phi3;
+            detail::read_quantization_config(*qc, where, naming, nested, *out.value, out.warnings);
+        }
     }
     return out;
 }

@@ -3,11 +3,17 @@
 // Index
 //   [SECTION] Bits per weight of each format
 //   [SECTION] GGUF: llama.cpp's per-tensor type mix
+//   [SECTION] Checkpoints as stored (quantization_config)
 //   [SECTION] Bytes by part / whole model
 //
 // Sources: QLoRA paper §3 (NF4 + double quantization), AutoGPTQ/AutoAWQ packing (fp16 scale
 // + 4-bit zero per group of 128), ggml-common.h block structs (static_assert sizes), llama.cpp
 // src/llama-quant.cpp llama_tensor_get_type (which tensors get which type in _S/_M mixes).
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "gpusizer/memory.hpp"
 
 namespace gpusizer {
@@ -152,6 +158,181 @@ double weight_bits(WeightDtype w) {
     }
 }
 
+// [SECTION] Checkpoints as stored (quantization_config)
+//
+// ModelArch.quant_* (read from quantization_config by quant_config.cpp) say how the checkpoint
+// stores its quantized linears: quant_bits per weight, one quant_scale_bits scale (+ a
+// quant_zero_bits zero point) per quant_group_rows × quant_group block, an optional float32
+// second-level scale per quant_scale2_group scales (bitsandbytes double quantization) and a
+// quant_index_bits index per input column (GPTQ g_idx); and which layers' attention, dense MLP,
+// routed experts and shared experts are quantized. Everything else (embeddings, norms, biases,
+// routers, the parts left out) is stored 16-bit.
+
+namespace {
+
+struct Mat {
+    double out, in, n;  // n copies of an [out, in] linear
+};
+
+std::vector<Mat> attn_mats(const ModelArch& a) {
+    const double h = static_cast<double>(a.hidden_size), H = static_cast<double>(a.num_heads),
+                 k = static_cast<double>(a.num_kv_heads), d = static_cast<double>(a.head_dim);
+    if (a.kv_lora_rank > 0) {
+        const double ql = static_cast<double>(a.q_lora_rank), kvr = static_cast<double>(a.kv_lora_rank);
+        const double dq = static_cast<double>(a.qk_nope_head_dim + a.qk_rope_head_dim);
+        std::vector<Mat> m;
+        if (a.q_lora_rank > 0) {
+            m.push_back({ql, h, 1});       // q_a_proj
+            m.push_back({H * dq, ql, 1});  // q_b_proj
+        } else {
+            m.push_back({H * dq, h, 1});  // q_proj
+        }
+        m.push_back({kvr + static_cast<double>(a.qk_rope_head_dim), h, 1});                 // kv_a_proj_with_mqa
+        m.push_back({H * static_cast<double>(a.qk_nope_head_dim + a.v_head_dim), kvr, 1});  // kv_b_proj
+        m.push_back({h, H * static_cast<double>(a.v_head_dim), 1});                          // o_proj
+        return m;
+    }
+    return {{H * d, h, 1}, {k * d, h, 2}, {h, H * d, 1}};  // q; k, v; o
+}
+
+std::vector<Mat> mlp_mats(const ModelArch& a, double width, double copies) {
+    const double h = static_cast<double>(a.hidden_size);
+    if (a.gated_mlp) return {{width, h, 2 * copies}, {h, width, copies}};  // gate, up; down
+    return {{width, h, copies}, {h, width, copies}};
+}
+
+double mats_params(const std::vector<Mat>& m) {
+    double p = 0;
+    for (const Mat& x : m) p += x.n * x.out * x.in;
+    return p;
+}
+
+double frac(std::uint64_t num, std::uint64_t den) {
+    if (den == 0) return 0;
+    return std::min(1.0, static_cast<double>(num) / static_cast<double>(den));
+}
+
+// One part of one layer, averaged over the layers: fraction `f` of them store its linears
+// quantized; biases, norms and the other layers are 16-bit.
+double stored_part(const ModelArch& a, const std::vector<Mat>& m, double params, double f) {
+    if (!(params > 0)) return 0;
+    const double lin = std::min(params, mats_params(m));
+    double q = 2 * (params - lin);
+    for (const Mat& x : m) q += x.n * stored_linear_bytes(a, x.out, x.in);
+    return f * q + (1 - f) * 2 * params;
+}
+
+WeightBytesByPart stored_by_part(const ModelArch& a) {
+    const ParamDetail d = param_detail(a);
+    auto f = [](std::uint64_t v) { return static_cast<double>(v); };
+    WeightBytesByPart b;
+    b.dense_layers = f(d.dense_layers);
+    b.moe_layers = f(d.moe_layers);
+    b.embedding = 2 * f(d.embedding);
+    const double head = f(a.vocab_size) * f(a.hidden_size);
+    b.lm_head = a.quant_lm_head && d.lm_head > 0 ? stored_part(a, {{f(a.vocab_size), f(a.hidden_size), 1}}, head, 1)
+                                                 : 2 * f(d.lm_head);
+    b.head_extra = 2 * f(d.head_extra);
+    b.final_norm = 2 * f(d.final_norm);
+    b.extra = 2 * f(d.extra);
+    b.layer_norms = 2 * f(d.layer_norms);
+    b.router = 2 * f(d.router);
+    b.attention = stored_part(a, attn_mats(a), f(d.attention), frac(a.quant_attn_layers, a.num_layers));
+    b.dense_mlp = stored_part(a, mlp_mats(a, f(a.intermediate_size), 1), f(d.dense_mlp),
+                              frac(a.quant_mlp_layers, d.dense_layers));
+    const double E = f(a.num_experts);
+    b.expert = stored_part(a, mlp_mats(a, f(a.moe_intermediate_size), E), E * f(d.expert),
+                           frac(a.quant_moe_layers, d.moe_layers));
+    const double shared_copies = f(std::min<std::uint64_t>(a.num_shared_experts, 64));  // params.cpp caps at 64
+    b.shared = stored_part(a, mlp_mats(a, f(a.shared_intermediate_size), shared_copies), f(d.shared),
+                           frac(a.quant_shared_layers, d.moe_layers));
+    return b;
+}
+
+std::string scheme_text(const ModelArch& a) {
+    std::string t = std::to_string(a.quant_bits) + "-bit";
+    const std::string sb = std::to_string(a.quant_scale_bits) + "-bit scale";
+    if (a.quant_group == 0 && a.quant_group_rows == 0) t += ", one scale per tensor";
+    else if (a.quant_group_rows > 1) t += " + one " + sb + " per " + std::to_string(a.quant_group_rows) + "×" + std::to_string(a.quant_group) + " block";
+    else if (a.quant_group == 0) t += " + one " + sb + " per row";
+    else t += " + one " + sb + " per " + std::to_string(a.quant_group) + " weights";
+    if (a.quant_scale2_group) t += " (double-quantized)";
+    if (a.quant_zero_bits) t += " + zero points";
+    if (a.quant_index_bits) t += " + g_idx";
+    return t;
+}
+
+std::string coverage_text(const ModelArch& a) {
+    const ParamDetail d = param_detail(a);
+    std::string t;
+    auto part = [&](const char* name, std::uint64_t q, std::uint64_t of) {
+        if (of == 0) return;
+        t += (t.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(std::min(q, of)) + "/" + std::to_string(of);
+    };
+    part("attention", a.quant_attn_layers, a.num_layers);
+    part("MLP", a.quant_mlp_layers, d.dense_layers);
+    part("experts", a.quant_moe_layers, d.moe_layers);
+    if (a.num_shared_experts > 0) part("shared experts", a.quant_shared_layers, d.moe_layers);
+    if (d.lm_head > 0) t += a.quant_lm_head ? ", LM head quantized" : ", LM head 16-bit";
+    return t;
+}
+
+}  // namespace
+
+bool stored_quantization_applies(const ModelArch& a, WeightDtype w) {
+    return !is_gguf(w) && !a.quant_method.empty() && a.quant_bits >= 1 && a.quant_bits <= 16 &&
+           a.quant_scale_bits <= 64 && a.quant_zero_bits <= 64 && a.quant_index_bits <= 64;
+}
+
+double stored_linear_bytes(const ModelArch& a, double out, double in) {
+    if (!(out > 0 && in > 0)) return 0;
+    double bytes = out * in * static_cast<double>(a.quant_bits) / 8;
+    const double cols = a.quant_group ? std::ceil(in / static_cast<double>(a.quant_group)) : 1;
+    const double rows = a.quant_group_rows ? std::ceil(out / static_cast<double>(a.quant_group_rows)) : 1;
+    const double scales = cols * rows;
+    bytes += scales * static_cast<double>(a.quant_scale_bits + a.quant_zero_bits) / 8;
+    if (a.quant_scale2_group) bytes += std::ceil(scales / static_cast<double>(a.quant_scale2_group)) * 4;
+    bytes += in * static_cast<double>(a.quant_index_bits) / 8;
+    return bytes;
+}
+
+std::string stored_weights_note(const ModelArch& a, WeightDtype w) {
+    if (a.quant_method.empty()) return "";
+    const std::string wd = to_string(w);
+    if (is_gguf(w))
+        return "weight_dtype " + wd + ": sized as the GGUF file; the config's quantization_config (" + a.quant_method +
+               ") describes the original checkpoint, not this file";
+    if (!stored_quantization_applies(a, w))
+        return "weights sized from weight_dtype " + wd + ": the quantization_config (" + a.quant_method +
+               ") is not one gpusizer can size";
+    return "weights as stored: " + a.quant_method + ", " + scheme_text(a) + "; quantized: " + coverage_text(a) +
+           " (from quantization_config); weight_dtype " + wd + " describes the compute";
+}
+
+std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, std::vector<std::string>* notes) {
+    const WeightBytesByPart wb = weight_bytes_by_part(a, w);
+    double bytes = wb.total();
+    if (!is_gguf(w) && a.mtp_layers > 0 && a.kv_lora_rank > 0) {
+        // DeepSeek-V3 MTP module (README_WEIGHTS.md; the R1 FP8 tensor listing): one more MoE layer
+        // (quantized like the others) + enorm, hnorm, shared_head.norm [h], eh_proj [h, 2h] and its
+        // own copies of embed_tokens and shared_head.head [V, h], all 16-bit.
+        const double by = !stored_quantization_applies(a, w) && w == WeightDtype::fp32 ? 4 : 2;
+        const double h = static_cast<double>(a.hidden_size), V = static_cast<double>(a.vocab_size);
+        const double layer = wb.moe_layers > 0 ? wb.attention + wb.layer_norms + wb.expert + wb.shared + wb.router
+                                               : wb.attention + wb.layer_norms + wb.dense_mlp;
+        const double extras = by * (3 * h + 2 * h * h + 2 * V * h);
+        bytes += static_cast<double>(a.mtp_layers) * (layer + extras);
+    }
+    if (notes) {
+        std::string n = stored_weights_note(a, w);
+        if (!n.empty()) notes->push_back(std::move(n));
+    }
+    bool clamped = false;
+    const std::uint64_t out = to_bytes(bytes, &clamped);
+    if (clamped && notes) notes->push_back("model_bytes: exceeded 9.2e18 bytes and was clamped");
+    return out;
+}
+
 // [SECTION] Bytes by part / whole model
 
 double WeightBytesByPart::total() const {
@@ -161,6 +342,7 @@ double WeightBytesByPart::total() const {
 }
 
 WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w) {
+    if (stored_quantization_applies(a, w)) return stored_by_part(a);
     const ParamDetail d = param_detail(a);
     WeightBytesByPart b;
     b.dense_layers = static_cast<double>(d.dense_layers);

@@ -3,9 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "gpusizer/link.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/model.hpp"
+#include "gpusizer/scenario.hpp"
 #include "support.hpp"
 
 using namespace gpusizer;
@@ -196,4 +200,294 @@ TEST_CASE("test_hf_config: infer_dense_arch gives a plausible shape and says so"
     CHECK(huge.hidden_size > 0);
     CHECK(huge.num_layers <= 1000);
     CHECK(param_count_close(huge, 1e13));
+}
+
+// [SECTION] quantization_config: the checkpoint as stored (docs/memory-model.md "Checkpoints as stored")
+
+namespace {
+ModelArch quant_fixture(const std::string& file) {
+    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/quant_configs/" + file));
+    REQUIRE_MESSAGE(r.ok(), file << ": " << r.error.message);
+    return *r;
+}
+bool any_warning(const std::vector<std::string>& w, const std::string& part) {
+    for (const auto& x : w)
+        if (x.find(part) != std::string::npos) return true;
+    return false;
+}
+// A small Llama with the given quantization_config (JSON text of the value).
+Result<ModelArch> llama_with(const std::string& qc) {
+    return parse_hf_config(R"({"model_type":"llama","hidden_size":4096,"num_hidden_layers":32,"num_attention_heads":32,
+        "num_key_value_heads":8,"intermediate_size":14336,"vocab_size":128256,"quantization_config":)" + qc + "}");
+}
+}  // namespace
+
+TEST_CASE("test_hf_config: link keys of the model fields are unique (the quant_* fields included)") {
+    std::vector<std::string> keys;
+#define GPUSIZER_X(type, member, hf, link, def) keys.push_back(link);
+    GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+#undef GPUSIZER_X
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        for (std::size_t j = i + 1; j < keys.size(); ++j) CHECK_MESSAGE(keys[i] != keys[j], keys[i]);
+}
+
+TEST_CASE("test_hf_config: fp8 block-wise (DeepSeek-V3/R1, Kimi-K2): every linear, 128×128 fp32 scales") {
+    for (const char* id : {"deepseek-v3", "deepseek-r1", "kimi-k2"}) {
+        CAPTURE(id);
+        const ModelArch a = fixture(id);
+        CHECK(a.quant_method == "fp8");
+        CHECK(a.quant_bits == 8);
+        CHECK(a.quant_group == 128);       // weight_block_size [128, 128]: columns
+        CHECK(a.quant_group_rows == 128);  // … and rows
+        CHECK(a.quant_scale_bits == 32);   // weight_scale_inv is float32 (README_WEIGHTS.md)
+        CHECK(a.quant_attn_layers == a.num_layers);
+        CHECK(a.quant_mlp_layers == a.first_dense_layers);
+        CHECK(a.quant_moe_layers == a.num_layers - a.first_dense_layers);
+        CHECK(a.quant_shared_layers == a.num_layers - a.first_dense_layers);
+        CHECK_FALSE(a.quant_lm_head);
+    }
+}
+
+TEST_CASE("test_hf_config: mxfp4 (gpt-oss): only the experts, 4 bits + an e8m0 scale per 32") {
+    for (const char* id : {"gpt-oss-20b", "gpt-oss-120b"}) {
+        CAPTURE(id);
+        const ModelArch a = fixture(id);
+        CHECK(a.quant_method == "mxfp4");
+        CHECK(a.quant_bits == 4);
+        CHECK(a.quant_group == 32);
+        CHECK(a.quant_scale_bits == 8);
+        CHECK(a.quant_attn_layers == 0);  // "model.layers.*.self_attn" in modules_to_not_convert
+        CHECK(a.quant_moe_layers == a.num_layers);
+        CHECK_FALSE(a.quant_lm_head);
+    }
+    CHECK(fixture("llama-3.1-8b").quant_method.empty());  // no quantization_config: nothing changes
+}
+
+TEST_CASE("test_hf_config: fbgemm_fp8 with modules_to_not_convert (Llama-3.1-405B FP8 layout)") {
+    // The list the Hugging Face conversion script writes: "model.layers.0", "model.layers.125",
+    // "lm_head" and "model.layers.{1..124}.self_attn" (tests/fixtures/quant_configs/SOURCES.md).
+    const ModelArch a = quant_fixture("llama-3.1-405b-fbgemm-fp8.constructed.json");
+    CHECK(a.quant_method == "fbgemm_fp8");
+    CHECK(a.quant_bits == 8);
+    CHECK(a.quant_group == 0);  // one float32 scale per output row
+    CHECK(a.quant_group_rows == 1);
+    CHECK(a.quant_scale_bits == 32);
+    CHECK(a.quant_attn_layers == 0);   // attention of every layer stays bf16
+    CHECK(a.quant_mlp_layers == 124);  // the FFN of layers 1 … 124
+    CHECK_FALSE(a.quant_lm_head);
+}
+
+TEST_CASE("test_hf_config: compressed-tensors with regex ignores (Kimi-K2-style int4 experts)") {
+    const ModelArch a = quant_fixture("kimi-k2-int4-experts-tiny.json");
+    CHECK(a.quant_method == "compressed-tensors");
+    CHECK(a.quant_bits == 4);  // pack-quantized: 8 per int32
+    CHECK(a.quant_group == 32);
+    CHECK(a.quant_scale_bits == 16);  // bf16 weight_scale
+    CHECK(a.quant_zero_bits == 0);    // symmetric
+    CHECK(a.quant_attn_layers == 0);  // re:.*self_attn.*
+    CHECK(a.quant_mlp_layers == 0);   // re:.*mlp\.(gate|up|gate_up|down)_proj.* (layer 0's dense MLP)
+    CHECK(a.quant_moe_layers == 1);   // mlp.experts.N.* do not match it
+    CHECK(a.quant_shared_layers == 0);  // re:.*shared_experts.*
+    CHECK_FALSE(a.quant_lm_head);       // "lm_head" ignored
+}
+
+TEST_CASE("test_hf_config: GPTQ, AWQ and bitsandbytes keys") {
+    const ModelArch g = quant_fixture("qwen2.5-32b-instruct-gptq-int4.json");
+    CHECK(g.quant_method == "gptq");
+    CHECK(g.quant_bits == 4);
+    CHECK(g.quant_group == 128);
+    CHECK(g.quant_scale_bits == 16);  // fp16 scales
+    CHECK(g.quant_zero_bits == 4);    // qzeros packed, stored even when sym
+    CHECK(g.quant_index_bits == 32);  // g_idx int32 per input column, always stored
+    CHECK(g.quant_attn_layers == 64);
+    CHECK(g.quant_mlp_layers == 64);
+    const ModelArch w = quant_fixture("mistral-7b-awq-gemm.constructed.json");
+    CHECK(w.quant_method == "awq");
+    CHECK(w.quant_bits == 4);
+    CHECK(w.quant_group == 128);
+    CHECK(w.quant_zero_bits == 4);  // zero_point: true
+    CHECK(w.quant_index_bits == 0);
+    const ModelArch b = quant_fixture("meta-llama-3-8b-instruct-bnb-nf4.json");
+    CHECK(b.quant_method == "bitsandbytes");
+    CHECK(b.quant_bits == 4);
+    CHECK(b.quant_group == 64);          // absmax per 64 weights
+    CHECK(b.quant_scale_bits == 8);      // double quantization: uint8 absmax …
+    CHECK(b.quant_scale2_group == 256);  // … + a float32 per 256 of them
+    CHECK(b.quant_attn_layers == 32);
+    CHECK_FALSE(b.quant_lm_head);
+    // GPTQ group_size -1 is per channel; bitsandbytes 8-bit is int8 + a float32 per row.
+    Result<ModelArch> pc = llama_with(R"({"quant_method":"gptq","bits":8,"group_size":-1,"desc_act":true,"lm_head":true})");
+    REQUIRE(pc.ok());
+    CHECK(pc->quant_group == 0);
+    CHECK(pc->quant_lm_head);
+    Result<ModelArch> b8 = llama_with(R"({"quant_method":"bitsandbytes","load_in_8bit":true})");
+    REQUIRE(b8.ok());
+    CHECK(b8->quant_bits == 8);
+    CHECK(b8->quant_group == 0);
+    CHECK(b8->quant_scale_bits == 32);
+    Result<ModelArch> nodq = llama_with(R"({"quant_method":"bitsandbytes","load_in_4bit":true})");
+    REQUIRE(nodq.ok());
+    CHECK(nodq->quant_scale_bits == 32);  // fp32 absmax per 64: 4.5 bits
+    CHECK(nodq->quant_scale2_group == 0);
+}
+
+TEST_CASE("test_hf_config: compressed-tensors strategies and formats") {
+    // FP8-dynamic (float-quantized, per-channel) with lm_head ignored.
+    Result<ModelArch> f = llama_with(R"({"quant_method":"compressed-tensors","format":"float-quantized",
+        "config_groups":{"group_0":{"targets":["Linear"],"weights":{"num_bits":8,"type":"float","strategy":"channel",
+        "symmetric":true,"dynamic":false},"input_activations":{"num_bits":8,"type":"float","strategy":"token","dynamic":true}}},
+        "ignore":["lm_head"]})");
+    REQUIRE(f.ok());
+    CHECK(f->quant_bits == 8);
+    CHECK(f->quant_group == 0);
+    CHECK(f->quant_group_rows == 1);
+    CHECK(f->quant_attn_layers == 32);
+    CHECK_FALSE(f->quant_lm_head);
+    // Without "lm_head" in ignore, the "Linear" target quantizes the LM head too.
+    Result<ModelArch> h = llama_with(R"({"quant_method":"compressed-tensors","format":"int-quantized",
+        "config_groups":{"group_0":{"targets":["Linear"],"weights":{"num_bits":8,"type":"int","strategy":"tensor"}}}})");
+    REQUIRE(h.ok());
+    CHECK(h->quant_lm_head);
+    CHECK(h->quant_group_rows == 0);  // one scale per tensor
+    // Block strategy; asymmetric pack-quantized keeps a packed zero point per scale.
+    Result<ModelArch> bl = llama_with(R"({"quant_method":"compressed-tensors","format":"float-quantized",
+        "config_groups":{"g":{"targets":["Linear"],"weights":{"num_bits":8,"type":"float","strategy":"block",
+        "block_structure":[128,128]}}}})");
+    REQUIRE(bl.ok());
+    CHECK(bl->quant_group == 128);
+    CHECK(bl->quant_group_rows == 128);
+    Result<ModelArch> asym = llama_with(R"({"quant_method":"compressed-tensors","format":"pack-quantized",
+        "config_groups":{"g":{"targets":["Linear"],"weights":{"num_bits":4,"type":"int","strategy":"group",
+        "group_size":128,"symmetric":false,"actorder":"group"}}}})");
+    REQUIRE(asym.ok());
+    CHECK(asym->quant_zero_bits == 4);
+    CHECK(asym->quant_index_bits == 32);
+    // Two groups storing differently: sized with the one covering most weights, and said so.
+    Result<ModelArch> mix = llama_with(R"({"quant_method":"compressed-tensors","format":"mixed-precision",
+        "config_groups":{"group_0":{"targets":["re:.*self_attn.*"],"format":"float-quantized","weights":{"num_bits":8,
+        "type":"float","strategy":"channel"}},"group_1":{"targets":["re:.*mlp.*"],"format":"pack-quantized",
+        "weights":{"num_bits":4,"type":"int","strategy":"group","group_size":32}}}})");
+    REQUIRE(mix.ok());
+    CHECK(mix->quant_bits == 4);  // the MLP holds most of the weights
+    CHECK(mix->quant_attn_layers == 32);
+    CHECK(mix->quant_lm_head == false);  // no group targets it
+    CHECK(any_warning(mix.warnings, "groups store weights differently"));
+}
+
+TEST_CASE("test_hf_config: module patterns (names, globs, regexes) are read at segment boundaries") {
+    auto attn_layers = [](const std::string& skip) {
+        Result<ModelArch> r = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":)" + skip + "}");
+        REQUIRE(r.ok());
+        return std::pair<std::uint64_t, std::uint64_t>(r->quant_attn_layers, r->quant_mlp_layers);
+    };
+    CHECK(attn_layers(R"(["model.layers.*.self_attn"])") == std::pair<std::uint64_t, std::uint64_t>(0, 32));
+    CHECK(attn_layers(R"(["model.layers.1"])") == std::pair<std::uint64_t, std::uint64_t>(31, 31));  // not 10 … 19
+    CHECK(attn_layers(R"(["layers.0."])") == std::pair<std::uint64_t, std::uint64_t>(31, 31));       // AWQ style
+    CHECK(attn_layers(R"(["self_attn"])") == std::pair<std::uint64_t, std::uint64_t>(0, 32));
+    CHECK(attn_layers(R"(["mlp.gate"])") == std::pair<std::uint64_t, std::uint64_t>(32, 32));  // the router, not gate_proj
+    CHECK(attn_layers(R"(["re:model\\.layers\\.[0-9]\\..*"])") == std::pair<std::uint64_t, std::uint64_t>(22, 22));
+    CHECK(attn_layers(R"(["re:.*\\.(q|k|v|o)_proj$"])") == std::pair<std::uint64_t, std::uint64_t>(0, 32));
+    CHECK(attn_layers(R"(["model.language_model.layers.3.mlp"])") == std::pair<std::uint64_t, std::uint64_t>(32, 31));
+    CHECK(attn_layers(R"(["vision_model.encoder.layers.3.self_attn"])") == std::pair<std::uint64_t, std::uint64_t>(32, 32));
+    // Half of one layer's MLP weights (gate + up of down): counted quantized, with a warning.
+    Result<ModelArch> part = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":["model.layers.0.mlp.down_proj"]})");
+    REQUIRE(part.ok());
+    CHECK(part->quant_mlp_layers == 32);
+    CHECK(any_warning(part.warnings, "only part"));
+    // A pathological regex is linear-time (Thompson NFA), and an unsupported one is named and left out.
+    Result<ModelArch> slow = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":["re:(a*)*(a*)*(a*)*b"]})");
+    REQUIRE(slow.ok());
+    CHECK(slow->quant_attn_layers == 32);
+    Result<ModelArch> look = llama_with(R"J({"quant_method":"fbgemm_fp8","modules_to_not_convert":["re:(?=x)", "re:(a", "re:\\1"]})J");
+    REQUIRE(look.ok());
+    CHECK(look->quant_attn_layers == 32);
+    CHECK(any_warning(look.warnings, "modules_to_not_convert[0]: '"));
+    CHECK(any_warning(look.warnings, "modules_to_not_convert[2]: '"));
+}
+
+TEST_CASE("test_hf_config: a malformed quantization_config is a warning naming the key; the rest parses") {
+    struct Bad {
+        const char* qc;
+        const char* key;
+    };
+    const Bad bad[] = {
+        {R"("fp8")", "quantization_config: expected an object"},
+        {R"({"quant_method":7})", "quantization_config.quant_method: expected a string"},
+        {R"({"quant_method":"gptq","bits":"four"})", "quantization_config.bits: expected an integer between 2 and 8"},
+        {R"({"quant_method":"gptq","bits":99})", "quantization_config.bits"},
+        {R"({"quant_method":"gptq","bits":4,"group_size":0})", "quantization_config.group_size"},
+        {R"({"quant_method":"awq","bits":4,"group_size":1e9})", "quantization_config.group_size"},
+        {R"({"quant_method":"fp8","weight_block_size":[128]})", "quantization_config.weight_block_size"},
+        {R"({"quant_method":"fp8","weight_block_size":[0,128]})", "quantization_config.weight_block_size"},
+        {R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":"lm_head"})", "quantization_config.modules_to_not_convert"},
+        {R"({"quant_method":"mxfp4","modules_to_not_convert":[1]})", "quantization_config.modules_to_not_convert[0]"},
+        {R"({"quant_method":"bitsandbytes"})", "quantization_config.load_in_4bit"},
+        {R"({"quant_method":"bitsandbytes","load_in_4bit":"yes"})", "quantization_config.load_in_4bit"},
+        {R"({"quant_method":"compressed-tensors","config_groups":[]})", "quantization_config.config_groups"},
+        {R"({"quant_method":"compressed-tensors","config_groups":{"g":{"weights":{"num_bits":64}}}})",
+         "quantization_config.config_groups.g.weights.num_bits"},
+        {R"({"quant_method":"compressed-tensors","config_groups":{"g":{"weights":{"num_bits":4,"strategy":"group"}}}})",
+         "quantization_config.config_groups.g.weights.group_size"},
+        {R"({"quant_method":"compressed-tensors","config_groups":{"g":{"weights":{"num_bits":4,"strategy":"diagonal"}}}})",
+         "quantization_config.config_groups.g.weights.strategy"},
+    };
+    for (const Bad& b : bad) {
+        CAPTURE(b.qc);
+        Result<ModelArch> r = llama_with(b.qc);
+        REQUIRE(r.ok());
+        CHECK(r->hidden_size == 4096);
+        CHECK(r->quant_bits == 0);  // weights sized from weight_dtype
+        CHECK(any_warning(r.warnings, b.key));
+    }
+    // An unknown method is kept (it travels in the link) and sizes nothing.
+    Result<ModelArch> u = llama_with(R"({"quant_method":"hqq","nbits":4})");
+    REQUIRE(u.ok());
+    CHECK(u->quant_method == "hqq");
+    CHECK(u->quant_bits == 0);
+    CHECK(any_warning(u.warnings, "'hqq' is not a format gpusizer can size"));
+    CHECK(weights_bytes(*u, WeightDtype::bf16) == 2ULL * 8030261248ULL);
+}
+
+TEST_CASE("test_hf_config: quant fields print, re-parse and travel in the share link unchanged") {
+    for (const char* file : {"llama-3.1-405b-fbgemm-fp8.constructed.json", "kimi-k2-int4-experts-tiny.json",
+                             "meta-llama-3-8b-instruct-bnb-nf4.json", "qwen2.5-32b-instruct-gptq-int4.json"}) {
+        CAPTURE(file);
+        Scenario s;
+        s.source = ModelSource::hf_config;
+        s.model.clear();
+        s.hf_config = quant_fixture(file);
+        Result<Scenario> p = parse_scenario_json(scenario_to_json(s));
+        REQUIRE(p.ok());
+        CHECK(p->hf_config == s.hf_config);
+        Result<Scenario> d = decode_link(encode_link(s));
+        REQUIRE(d.ok());
+        CHECK(d->hf_config == s.hf_config);
+    }
+}
+
+TEST_CASE("test_hf_config: many layers and many patterns stay bounded and consistent") {
+    // 2000 layers: the first and last 256 are checked one by one, the middle by one representative.
+    Result<ModelArch> a = parse_hf_config(R"({"model_type":"llama","hidden_size":256,"num_hidden_layers":2000,
+        "num_attention_heads":4,"intermediate_size":512,"vocab_size":1000,"quantization_config":{"quant_method":"fbgemm_fp8",
+        "modules_to_not_convert":["model.layers.0","model.layers.1999","re:.*self_attn.*"]}})");
+    REQUIRE(a.ok());
+    CHECK(a->quant_attn_layers == 0);
+    CHECK(a->quant_mlp_layers == 1998);
+    // Every other layer MoE (decoder_sparse_step 2), 3000 layers: experts of 1500 layers, dense MLP of 1500.
+    Result<ModelArch> m = parse_hf_config(R"({"model_type":"qwen2_moe","hidden_size":256,"num_hidden_layers":3000,
+        "num_attention_heads":4,"intermediate_size":512,"moe_intermediate_size":128,"num_experts":4,"num_experts_per_tok":2,
+        "decoder_sparse_step":2,"vocab_size":1000,"quantization_config":{"quant_method":"fp8","weight_block_size":[128,128]}})");
+    REQUIRE(m.ok());
+    CHECK(m->quant_moe_layers == param_detail(*m).moe_layers);
+    CHECK(m->quant_mlp_layers == param_detail(*m).dense_layers);
+    CHECK(m->quant_attn_layers == 3000);
+    // Thousands of globs: the matching budget runs out, the parse ends and says so.
+    std::string globs = "[";
+    for (int i = 0; i < 4000; ++i) globs += std::string(i ? "," : "") + "\"*x" + std::to_string(i) + "*y*\"";
+    globs += "]";
+    Result<ModelArch> g = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":)" + globs + "}");
+    REQUIRE(g.ok());
+    CHECK(any_warning(g.warnings, "take too long to evaluate"));
+    CHECK(g->quant_attn_layers <= 32);
+    CHECK(weights_bytes(*g, WeightDtype::bf16) > 0);
 }

@@ -79,6 +79,9 @@ struct Estimate {
     std::optional<Throughput> throughput;
     std::optional<TimeEstimate> time;
     std::vector<Explanation> explanations;
+    // The checkpoint as stored (every tensor, wherever it resides): download and disk size. A
+    // quantization_config sizes it as stored; a GGUF weight_dtype gives the GGUF file's size.
+    std::uint64_t model_bytes = 0;
 };
 
 // Resolve the scenario's model (preset, config or bare size) against the catalog.

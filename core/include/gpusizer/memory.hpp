@@ -68,7 +68,8 @@ LoraLinears lora_linears(const ModelArch& a, const Scenario& s);
 double weight_bits(WeightDtype w);
 // Bytes of the whole model stored in `w` (one copy): quantized linears at their format's
 // bits, the tensors each format keeps in 16 bit (embeddings, LM head, norms) at 2 bytes,
-// GGUF with llama.cpp's per-tensor type mix. ≈ the checkpoint / GGUF file size.
+// GGUF with llama.cpp's per-tensor type mix; a config with a quantization_config as its
+// checkpoint stores it (see below). The layers the model runs (model_bytes adds MTP modules).
 std::uint64_t weights_bytes(const ModelArch& a, WeightDtype w);
 // Bytes per parameter of one decoder layer's linears, of the embedding and of the LM head in
 // `w` (used to shard weights by part).
@@ -79,6 +80,21 @@ struct WeightBytesByPart {
     double total() const;
 };
 WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w);
+
+// Checkpoints as stored (docs/memory-model.md). A config whose quantization_config was read
+// (ModelArch.quant_*) sizes its weights as the checkpoint stores them, whatever `w` says, except
+// for a GGUF `w` (a different file: llama.cpp's mix wins). weight_bytes_by_part and weights_bytes
+// follow this; `w` then describes the compute only.
+bool stored_quantization_applies(const ModelArch& a, WeightDtype w);
+// Bytes of one [out, in] linear as stored (weights + scales + zero points + indices).
+double stored_linear_bytes(const ModelArch& a, double out, double in);
+// The whole checkpoint as stored (every tensor: all layers, all experts, the MTP modules a
+// DeepSeek-style checkpoint carries): download and disk size. GGUF: the file size (no MTP).
+// `notes` (optional) gets the sentence saying how the weights were sized (weights as stored from a
+// quantization_config, or why a quantization_config was not used).
+std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, std::vector<std::string>* notes = nullptr);
+// That sentence alone; "" when the checkpoint is stored as `w` says.
+std::string stored_weights_note(const ModelArch& a, WeightDtype w);
 
 // [SECTION] KV cache
 // Bytes per stored element for the cache dtype (auto = the compute dtype: 4 for fp32 weights, else 2).

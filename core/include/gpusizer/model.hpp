@@ -64,7 +64,21 @@ namespace gpusizer {
     X(flag, pooler, "", "pool", false)                            /* BERT/ViT pooler h->h */      \
     X(u64, num_labels, "id2label", "nlab", 0)                     /* classifier head (ViT) */    \
     X(u64, extra_params, "vision_config", "xp", 0)                /* vision tower + projector */ \
-    X(flag, inferred, "", "inf", false)                           /* shape guessed from params_b */
+    X(flag, inferred, "", "inf", false)                           /* shape guessed from params_b */\
+    /* The checkpoint as stored (quantization_config); quant_method "" = stored as weight_dtype. */ \
+    X(text, quant_method, "quantization_config", "qm", "")        /* fp8, mxfp4, gptq, awq, ... */\
+    X(u64, quant_bits, "quantization_config", "qbt", 0)           /* bits per stored weight; 0 = not understood */\
+    X(u64, quant_group, "quantization_config", "qg", 0)           /* input columns per scale; 0 = whole row */\
+    X(u64, quant_group_rows, "quantization_config", "qgr", 1)     /* output rows per scale; 0 = all (per tensor) */\
+    X(u64, quant_scale_bits, "quantization_config", "qsb", 0)     /* bits per scale */           \
+    X(u64, quant_zero_bits, "quantization_config", "qzb", 0)      /* bits per zero point (one per scale) */\
+    X(u64, quant_scale2_group, "quantization_config", "qs2", 0)   /* scales per fp32 2nd-level scale (bnb DQ) */\
+    X(u64, quant_index_bits, "quantization_config", "qix", 0)     /* per input column (GPTQ g_idx: 32) */\
+    X(u64, quant_attn_layers, "modules_to_not_convert", "qal", 0) /* layers with quantized attention */\
+    X(u64, quant_mlp_layers, "modules_to_not_convert", "qml", 0)  /* dense layers with quantized MLP */\
+    X(u64, quant_moe_layers, "modules_to_not_convert", "qel", 0)  /* MoE layers with quantized experts */\
+    X(u64, quant_shared_layers, "modules_to_not_convert", "qsl", 0) /* MoE layers, quantized shared experts */\
+    X(flag, quant_lm_head, "quantization_config", "qlm", false)   /* LM head quantized too */
 
 #define GPUSIZER_ARCH_TYPE_u64 std::uint64_t
 #define GPUSIZER_ARCH_TYPE_flag bool
