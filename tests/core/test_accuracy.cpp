@@ -124,11 +124,8 @@ double estimated(const Case& c) {
     Result<Estimate> e = estimate(shipped_catalog(), *s);
     REQUIRE_MESSAGE(e.ok(), c.id << ": estimate: " << e.error.message);
     const MemoryBreakdown& m = e->memory_per_gpu_bytes;
-    if (c.quantity == "file") {  // the whole checkpoint in its weight_dtype (what a file listing shows)
-        Result<ModelArch> a = resolve_model(shipped_catalog(), *s);
-        REQUIRE(a.ok());
-        return static_cast<double>(weights_bytes(*a, s->weight_dtype));
-    }
+    if (c.quantity == "file" || c.quantity == "model_bytes")  // the checkpoint as stored (what a file listing shows)
+        return static_cast<double>(e->model_bytes);
     if (c.quantity == "weights") return static_cast<double>(m.weights);
     if (c.quantity == "activations") return static_cast<double>(m.activations);
     if (c.quantity == "total") return static_cast<double>(m.total);

@@ -115,13 +115,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     st.weights = sh.weights;
     if (train) st = training_states(j, sh, out);
     else if (explaining)
-        out.explanations.push_back(
-            {"weights",
-             std::string(to_string(s.weight_dtype)) + " (" + num(weight_bits(s.weight_dtype)) +
-                 " bits per quantized weight; embeddings, LM head, norms kept 16-bit" +
-                 (s.weight_dtype >= WeightDtype::gguf_q2_k ? ", llama.cpp per-tensor type mix" : "") + "), ÷ tp " + num(j.t) +
-                 ", " + num(sh.gpu_layers) + " of " + num(j.L) + " layers on this GPU = " + gib(st.weights),
-             "QLoRA paper §3 (NF4+DQ 4.127 b); GPTQ/AWQ 4 + 20/128 b; ggml block structs; llama.cpp llama_tensor_get_type"});
+        out.explanations.push_back({"weights", weights_formula(j, sh) + " = " + gib(st.weights), k_weights_source});
     // 3. Activations and KV cache.
     out.kv = kv_rate(a, s, l.tp, l.pp);
     double activations = 0, gradients = st.gradients, kv = 0, dequant = 0, offloaded = st.host;

@@ -75,4 +75,15 @@ Share share_on_gpu(const Job& j, MemoryDetail& out) {
     return sh;
 }
 
+std::string weights_formula(const Job& j, const Share& sh) {
+    const WeightDtype w = j.s.weight_dtype;
+    const std::string note = stored_weights_note(j.a, w);
+    const std::string stored =
+        stored_quantization_applies(j.a, w)
+            ? note
+            : std::string(to_string(w)) + " (" + num(weight_bits(w)) + " bits per quantized weight; embeddings, LM head, " +
+                  "norms kept 16-bit" + (w >= WeightDtype::gguf_q2_k ? ", llama.cpp per-tensor type mix" : "") + ")";
+    return stored + ", ÷ tp " + num(j.t) + ", " + num(sh.gpu_layers) + " of " + num(j.L) + " layers on this GPU";
+}
+
 }  // namespace gpusizer::memory

@@ -157,7 +157,11 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
         // layers); a k-bit upcast (PEFT prepare_model_for_kbit_training) turns the 16-bit
         // embeddings, LM head and norms of a QLoRA model into fp32.
         double base = sh.weights;
-        if (s.task == Task::qlora && j.fw.kbit_upcast) {
+        // Only a bitsandbytes-loaded model goes through it (TRL calls it for is_loaded_in_4bit/8bit;
+        // GPTQ and pre-quantized fp8/mxfp4 checkpoints keep their 16-bit parts).
+        const bool bnb = (s.weight_dtype == WeightDtype::nf4 || s.weight_dtype == WeightDtype::int8) &&
+                         (j.a.quant_method.empty() || j.a.quant_method == "bitsandbytes");
+        if (s.task == Task::qlora && j.fw.kbit_upcast && bnb) {
             const double upcast = 2.0 * (sh.embedding_params + sh.norm_params);
             base += upcast;
             if (j.explain)
@@ -179,11 +183,9 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
         st.host = ad.host;
         if (j.explain) {
             explain("weights",
-                    std::string(to_string(s.weight_dtype)) + " base (" + num(weight_bits(s.weight_dtype)) +
-                        " bits per quantized weight; embeddings, LM head, norms kept 16-bit), ÷ tp " + num(j.t) + ", " +
-                        num(j.layers) + " of " + num(j.L) + " layers on this stage + " + num(lora) + " adapter params × " +
-                        num(sb.weight) + " B = " + gib(st.weights),
-                    "QLoRA paper §3 (NF4+DQ 4.127 b); GPTQ/AWQ 4 + 20/128 b; adapters: PEFT fp32, torchtune bf16");
+                    "frozen base: " + weights_formula(j, sh) + (j.l.zero >= 3 ? ", ÷ dp " + num(j.dp) + " + 2 gathered layers" : "") +
+                        "; + " + num(lora) + " adapter params × " + num(sb.weight) + " B = " + gib(st.weights),
+                    k_weights_source);
             explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + gib(st.gradients),
                     "research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
             explain("optimizer",

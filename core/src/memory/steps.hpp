@@ -73,6 +73,12 @@ struct Share {
     double gpu_layers = 0;              // layers whose weights are on this GPU
 };
 Share share_on_gpu(const Job& j, MemoryDetail& out);
+// "nf4 (4.127 bits per quantized weight; …), ÷ tp 2, 32 of 32 layers on this GPU", or the
+// checkpoint's stored quantization when its quantization_config applies.
+std::string weights_formula(const Job& j, const Share& sh);
+inline constexpr const char* k_weights_source =
+    "QLoRA paper §3 (NF4+DQ 4.127 b); GPTQ/AWQ 4 + 20/128 b; ggml block structs; llama.cpp llama_tensor_get_type; "
+    "the checkpoint's quantization_config (docs/memory-model.md, checkpoints as stored)";
 
 // [SECTION] states.cpp
 struct States {
