@@ -191,6 +191,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
             std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
             if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
             e.kv_capacity_tokens = cap;
+            if (s.engine == Engine::vllm) e.kv_pool_bytes = to_bytes(std::fmax(0.0, md.kv_budget_bytes));
         }
         if (options.solvers) {
             e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });

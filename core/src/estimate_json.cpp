@@ -44,6 +44,7 @@ ojson estimate_to_ojson(const Estimate& e) {
         j["gpu"] = nullptr;
     auto opt = [](const auto& o) { return o ? ojson(*o) : ojson(nullptr); };
     j["kv_capacity_tokens"] = opt(e.kv_capacity_tokens);
+    j["kv_pool_bytes"] = opt(e.kv_pool_bytes);
     j["max_batch_size"] = opt(e.max_batch_size);
     j["max_seq_len"] = opt(e.max_seq_len);
     if (e.throughput)

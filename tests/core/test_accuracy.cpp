@@ -131,10 +131,11 @@ double estimated(const Case& c) {
     if (c.quantity == "total") return static_cast<double>(m.total);
     if (c.quantity == "torch_peak_allocated") return static_cast<double>(m.torch_peak_allocated);
     if (c.quantity == "kv_cache") {
-        // vLLM allocates its whole KV pool at start ("Available KV cache memory"): capacity × bytes/token.
+        // vLLM allocates its whole KV pool at start ("Available KV cache memory"). (Until 2026-12-03
+        // this was capacity × bytes per token, which counts sliding-window layers twice for hybrid models.)
         if (s->engine == Engine::vllm) {
-            REQUIRE_MESSAGE(e->kv_capacity_tokens.has_value(), c.id << ": no kv_capacity_tokens (no gpu?)");
-            return static_cast<double>(*e->kv_capacity_tokens) * static_cast<double>(e->kv_bytes_per_token);
+            REQUIRE_MESSAGE(e->kv_pool_bytes.has_value(), c.id << ": no kv_pool_bytes (no gpu?)");
+            return static_cast<double>(*e->kv_pool_bytes);
         }
         return static_cast<double>(m.kv_cache);
     }

@@ -74,6 +74,7 @@ struct Estimate {
     std::uint64_t kv_bytes_per_token = 0;  // per GPU
     std::optional<GpuFit> gpu;
     std::optional<std::uint64_t> kv_capacity_tokens;
+    std::optional<std::uint64_t> kv_pool_bytes;  // vLLM with a gpu: the KV cache it pre-allocates ("Available KV cache memory")
     std::optional<std::int64_t> max_batch_size;
     std::optional<std::int64_t> max_seq_len;
     std::optional<Throughput> throughput;
