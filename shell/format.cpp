@@ -17,29 +17,8 @@ std::string format_grouped(std::uint64_t n) {
     return out;
 }
 
-std::string format_gib(std::uint64_t bytes) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", static_cast<double>(bytes) / 1073741824.0);
-    return buf;
-}
 
-std::string format_billions(std::uint64_t n) {
-    char buf[48];
-    if (n >= 1000000000ull)
-        std::snprintf(buf, sizeof buf, "%.2f B", static_cast<double>(n) / 1e9);
-    else
-        std::snprintf(buf, sizeof buf, "%.2f M", static_cast<double>(n) / 1e6);
-    return buf;
-}
 
-std::string format_value(double v) {
-    char buf[48];
-    for (int precision = 6; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
 
 std::string format_money(double amount, const std::string& currency) {
     const char* sign = currency == "CNY" ? "\u00a5" : "$";

@@ -5,19 +5,16 @@
 #include <cstdint>
 #include <string>
 
+#include "gpusizer/units.hpp"
+
 namespace gpusizer::shell {
 
 // 16060522496 -> "16,060,522,496"
 std::string format_grouped(std::uint64_t n);
 
-// 17179869184 -> "16.00 GiB" (same spelling as the CLI's human output)
-std::string format_gib(std::uint64_t bytes);
-
-// 8030261248 -> "8.03 B", 494032768 -> "494.03 M"
-std::string format_billions(std::uint64_t n);
-
-// A scenario value as typed (shortest text that reads back the same): 0.9, 1e+09, 2048
-std::string format_value(double v);
+// GiB and billions: core's format_gib / format_billions (gpusizer/units.hpp), the CLI's spelling.
+// A scenario value as typed (shortest text that reads back the same, ≥ 6 digits): 0.9, 1e+09, 2048
+inline std::string format_value(double v) { return shortest_number(v, 6); }
 
 // Money: "$1,234.56" / "¥1,234.56" (two decimals; under 0.01 shown as "< $0.01")
 std::string format_money(double amount, const std::string& currency);

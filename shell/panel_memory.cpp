@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "gpusizer/units.hpp"
 #include "format.hpp"
 #include "imgui.h"
 #include "labels.hpp"
@@ -201,7 +202,7 @@ void breakdown_table(PanelContext& ctx, const Estimate& e) {
         ImGui::TextUnformatted(memory_term_label(key));
         const bool hovered = ImGui::IsItemHovered();
         ImGui::TableNextColumn();
-        ImGui::Text("%.2f", static_cast<double>(bytes) / 1073741824.0);
+        ImGui::Text("%.2f", static_cast<double>(bytes) / k_bytes_per_gib);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(format_grouped(bytes).c_str());
         ctx.tags.tag_item(std::string("memory_value:") + key, std::to_string(bytes));
@@ -241,7 +242,7 @@ void sweep_chart(PanelContext& ctx, const Estimate& e) {
         const double y = ymax * i / 4;
         dl->AddLine(ImVec2(a.x, Y(y)), ImVec2(b.x, Y(y)), grid);
         char lbl[32];
-        std::snprintf(lbl, sizeof lbl, "%.1f GiB", y / 1073741824.0);
+        std::snprintf(lbl, sizeof lbl, "%.1f GiB", y / k_bytes_per_gib);
         dl->AddText(ImVec2(p0.x, Y(y) - ImGui::GetFontSize() / 2), text, lbl);
     }
     for (std::size_t i = 0; i < pts.size(); i += std::max<std::size_t>(1, pts.size() / 6)) {  // x labels

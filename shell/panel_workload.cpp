@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusizer/units.hpp"
 #include "format.hpp"
 #include "gpusizer/model.hpp"
 #include "imgui.h"
@@ -331,7 +332,7 @@ void section_serving(PanelContext& ctx) {
         enum_combo(ctx, "engine_version", s.engine_version, [](EngineVersion v) { return label(v); });
         // The defaults vLLM takes on this GPU, shown while the knobs are not set (core's vllm_knobs).
         const Accelerator* acc = s.gpu.empty() ? nullptr : ctx.catalog.find_accelerator(s.gpu);
-        const double gpu_bytes = s.gpu_memory_gib ? *s.gpu_memory_gib * 1073741824.0
+        const double gpu_bytes = s.gpu_memory_gib ? *s.gpu_memory_gib * k_bytes_per_gib
                                                   : acc ? static_cast<double>(acc->memory_bytes) : 0.0;
         const VllmKnobs k = vllm_knobs(s, gpu_bytes);
         char tokens_default[48], seqs_default[48];

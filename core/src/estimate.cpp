@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include "gpusizer/units.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
 
@@ -137,7 +138,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
         gpu_id = acc->id;
     }
     if (s.gpu_memory_gib) {
-        gpu_mem = to_bytes(std::floor(*s.gpu_memory_gib * 1073741824.0));
+        gpu_mem = to_bytes(std::floor(*s.gpu_memory_gib * k_bytes_per_gib));
         if (gpu_id.empty()) gpu_id = "custom";
     }
 

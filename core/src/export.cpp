@@ -4,6 +4,7 @@
 // [SECTION] CSV
 // [SECTION] Markdown
 // [SECTION] Combined JSON
+#include "gpusizer/units.hpp"
 #include "gpusizer/export.hpp"
 
 #include <cmath>
@@ -22,7 +23,6 @@ namespace {
 
 // [SECTION] Number and text helpers
 
-constexpr double k_bytes_per_gib = 1073741824.0;  // GiB = 2^30 bytes, as everywhere in gpusizer
 
 std::string fmt(const char* f, double v) {
     char buf[64];

@@ -15,6 +15,7 @@
 #include <cstdlib>
 
 #include "gpusizer/link.hpp"
+#include "gpusizer/units.hpp"
 #include "gpusizer/scenario_limits.hpp"
 #include "scenario_internal.hpp"
 #include "scenario_text.hpp"
@@ -97,21 +98,11 @@ std::optional<std::string> percent_decode(std::string_view s) {
     return out;
 }
 
-// Shortest decimal text that reads back as exactly v (deterministic on every host).
-std::string number_text(double v) {
-    char buf[40];
-    for (int prec = 1; prec <= 17; ++prec) {
-        std::snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
 // The link text of one JSON value: numbers shortest, lists comma-joined, strings as is.
 std::string value_text(const ojson& v) {
     if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
     if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-    if (v.is_number()) return number_text(v.get<double>());
+    if (v.is_number()) return shortest_number(v.get<double>());
     if (v.is_array()) {
         std::string out;
         for (const auto& x : v) out += (out.empty() ? "" : ",") + x.get<std::string>();

@@ -3,6 +3,7 @@
 // section with the keys of assets/catalog.json (catalog_section_json).
 #include <cstdio>
 
+#include "gpusizer/units.hpp"
 #include "cli.hpp"
 #include "format.hpp"
 
@@ -63,7 +64,7 @@ void list_gpus(const Catalog& c, Io& io) {
               col("fp8 TF", 8) + col("link GB/s", 10) + col("TDP W", 6) + col("stack", 8) + col("export", 18) + "conf\n";
     for (const auto& a : c.accelerators)
         io.out += col(mark(a.confidence), 2) + col(a.id, 14) + col(a.vendor, 10) +
-                  col(num("%.2f", double(a.memory_bytes) / 1073741824.0), 11) + col(opt(a.memory_bandwidth_gbps, "%.0f"), 7) +
+                  col(num("%.2f", double(a.memory_bytes) / k_bytes_per_gib), 11) + col(opt(a.memory_bandwidth_gbps, "%.0f"), 7) +
                   col(opt(a.tflops_bf16_dense, "%.1f"), 8) + col(opt(a.tflops_fp8_dense, "%.1f"), 8) +
                   col(opt(a.nvlink_bandwidth_gbps, "%.0f"), 10) + col(opt(a.tdp_w, "%.0f"), 6) + col(a.software, 8) +
                   col(a.export_status + (a.export_status_date.empty() ? "" : " " + a.export_status_date), 18) +

@@ -17,21 +17,21 @@ void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
     io.out += "gpusizer estimate — " + model + ", " + to_string(s.task) + ", " + to_string(s.weight_dtype) +
               ", batch " + std::to_string(s.batch_size) + " × " + std::to_string(s.seq_len) + " tokens\n";
     io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "\n\n";
-    io.out += "parameters  total " + billions(e.params.total) + ", active " + billions(e.params.active) +
-              ", trainable " + billions(e.params.trainable) + ", embedding " + billions(e.params.embedding) + "\n\n";
+    io.out += "parameters  total " + format_billions(e.params.total) + ", active " + format_billions(e.params.active) +
+              ", trainable " + format_billions(e.params.trainable) + ", embedding " + format_billions(e.params.embedding) + "\n\n";
     const MemoryBreakdown& m = e.memory_per_gpu_bytes;
     io.out += "memory per GPU (GiB = 2^30 bytes)\n";
     const std::pair<const char*, std::uint64_t> rows[] = {
         {"weights", m.weights},         {"gradients", m.gradients}, {"optimizer", m.optimizer},
         {"activations", m.activations}, {"kv_cache", m.kv_cache},   {"overhead", m.overhead}};
-    for (const auto& [name, bytes] : rows) io.out += "  " + pad(name, 12) + pad(gib(bytes), 14) + "\n";
-    io.out += "  " + pad("total", 12) + gib(m.total) + "\n";
-    if (e.host_memory_bytes) io.out += "host memory needed: " + gib(e.host_memory_bytes) + "\n";
+    for (const auto& [name, bytes] : rows) io.out += "  " + pad(name, 12) + pad(format_gib(bytes), 14) + "\n";
+    io.out += "  " + pad("total", 12) + format_gib(m.total) + "\n";
+    if (e.host_memory_bytes) io.out += "host memory needed: " + format_gib(e.host_memory_bytes) + "\n";
     if (e.kv_bytes_per_token) io.out += "KV cache per token: " + std::to_string(e.kv_bytes_per_token) + " bytes\n";
     if (e.gpu) {
-        io.out += "\nGPU " + e.gpu->id + " (" + gib(e.gpu->memory_bytes) + "): " +
-                  (e.gpu->fits ? "fits, headroom " + gib(e.gpu->headroom_bytes)
-                               : "does NOT fit, short by " + gib(e.gpu->shortfall_bytes)) +
+        io.out += "\nGPU " + e.gpu->id + " (" + format_gib(e.gpu->memory_bytes) + "): " +
+                  (e.gpu->fits ? "fits, headroom " + format_gib(e.gpu->headroom_bytes)
+                               : "does NOT fit, short by " + format_gib(e.gpu->shortfall_bytes)) +
                   "\n";
         if (e.kv_capacity_tokens) io.out += "  KV capacity: " + std::to_string(*e.kv_capacity_tokens) + " tokens\n";
         if (e.max_batch_size) io.out += "  largest batch that fits: " + std::to_string(*e.max_batch_size) + "\n";

@@ -1,6 +1,7 @@
 // `gpusizer recommend`: ranked cloud offers for a scenario (human table, or --format json|csv|markdown).
 #include <cstdlib>
 
+#include "gpusizer/units.hpp"
 #include "cli.hpp"
 #include "format.hpp"
 #include "gpusizer/export.hpp"
@@ -33,7 +34,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
             if (!c.ok) warn += (warn.empty() ? "" : ",") + c.id;
         io.out += pad(std::to_string(++i), 4) + pad(o.provider, 14) + pad(o.instance + (o.spot ? " spot" : ""), 26) +
                   pad(std::to_string(o.gpu_count) + "× " + o.gpu, 18) + pad(plan, 16) +
-                  pad(num("%.1f", double(o.memory_per_gpu_bytes) / 1073741824.0), 9) +
+                  pad(num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib), 9) +
                   pad(!o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
                   pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
                   pad(o.total_cost ? num("%.0f", *o.total_cost) : (o.cost_per_million_tokens ? num("%.3f/Mtok", *o.cost_per_million_tokens) : "-"), 12) +

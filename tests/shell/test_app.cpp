@@ -37,8 +37,8 @@ TEST_CASE("format: grouped digits and GiB as the CLI prints them") {
     CHECK(gpusizer::shell::format_grouped(1000) == "1,000");
     CHECK(gpusizer::shell::format_grouped(16060522496ull) == "16,060,522,496");
     CHECK(gpusizer::shell::format_grouped(18446744073709551615ull) == "18,446,744,073,709,551,615");
-    CHECK(gpusizer::shell::format_gib(17179869184ull) == "16.00 GiB");
-    CHECK(gpusizer::shell::format_gib(16060522496ull) == "14.96 GiB");
+    CHECK(gpusizer::format_gib(17179869184ull) == "16.00 GiB");
+    CHECK(gpusizer::format_gib(16060522496ull) == "14.96 GiB");
 }
 
 TEST_CASE("the first frame shows core's numbers for the default scenario") {

@@ -39,7 +39,7 @@ TEST_CASE("the host gets the link and summary once per scenario change") {
     CHECK(host.links[0] == gpusizer::encode_link(app.scenario()));
     REQUIRE(host.summaries.size() == 1);
     const std::uint64_t total = app.estimate_result()->memory_per_gpu_bytes.total;
-    CHECK(host.summaries[0].find(gpusizer::shell::format_gib(total) + " per GPU") != std::string::npos);
+    CHECK(host.summaries[0].find(gpusizer::format_gib(total) + " per GPU") != std::string::npos);
     REQUIRE(app.results().recommendation.ok());
     CHECK(host.summaries[0].find(app.results().recommendation->summary) != std::string::npos);
 

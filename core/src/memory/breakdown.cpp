@@ -19,11 +19,6 @@ namespace memory {
 
 // [SECTION] Text helpers
 
-std::string gib(double bytes) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / k_gib);
-    return buf;
-}
 std::string num(double v) {
     char buf[64];
     if (v >= 1e6) std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -115,7 +110,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
     st.weights = sh.weights;
     if (train) st = training_states(j, sh, out);
     else if (explaining)
-        out.explanations.push_back({"weights", weights_formula(j, sh) + " = " + gib(st.weights), k_weights_source});
+        out.explanations.push_back({"weights", weights_formula(j, sh) + " = " + format_gib(st.weights), k_weights_source});
     // 3. Activations and KV cache.
     out.kv = kv_rate(a, s, l.tp, l.pp);
     double activations = 0, gradients = st.gradients, kv = 0, dequant = 0, offloaded = st.host;
@@ -173,16 +168,16 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
         if (explaining)
             out.explanations.push_back(
                 {"limit",
-                 "CUDA lets a process use " + gib(visible) + " of " + gib(gpu_memory) +
+                 "CUDA lets a process use " + format_gib(visible) + " of " + format_gib(gpu_memory) +
                      (s.gpu_memory_gib ? " (gpu_memory_gib, taken as the usable total)" : " (the driver keeps ~1%, ≥ 0.45 GiB)") +
                      (vllm ? "; vLLM takes gpu_memory_utilization " + num(s.gpu_memory_utilization * 100) + "% of it" : ""),
                  "torch.cuda.mem_get_info totals in vLLM logs: 79.15–79.19 GiB of 80 GiB, 23.55 GiB of 24 GiB"});
         if (vllm && explaining)
             out.explanations.push_back(
                 {"kv_capacity_tokens",
-                 gib(limit) + " − weights − profiled activations − non-torch memory = " + gib(out.kv_budget_bytes) +
+                 format_gib(limit) + " − weights − profiled activations − non-torch memory = " + format_gib(out.kv_budget_bytes) +
                      " of KV blocks (16 tokens each); vLLM pre-allocates all of it; CUDA graphs (" +
-                     gib(static_cast<double>(parts.cuda_graphs)) + ") come out of the rest",
+                     format_gib(static_cast<double>(parts.cuda_graphs)) + ") come out of the rest",
                  "vLLM gpu_worker.determine_available_memory (V1), worker.determine_num_available_blocks (V0)"});
     }
     return out;

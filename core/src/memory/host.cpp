@@ -22,9 +22,9 @@ double host_bytes(const Job& j, double offloaded_per_gpu, const Share& sh, Memor
     if (j.explain)
         out.explanations.push_back(
             {"host_memory_bytes",
-             num(procs) + " processes × " + gib(k_host_per_process_bytes) + " + offloaded states and checkpoints × 1.5 (" +
-                 gib(offloaded) + ")" + (sh.host_weights > 0 ? " + weights kept on the CPU " + gib(sh.host_weights) : "") +
-                 " = " + gib(host),
+             num(procs) + " processes × " + format_gib(k_host_per_process_bytes) + " + offloaded states and checkpoints × 1.5 (" +
+                 format_gib(offloaded) + ")" + (sh.host_weights > 0 ? " + weights kept on the CPU " + format_gib(sh.host_weights) : "") +
+                 " = " + format_gib(host),
              "DeepSpeed estimate_zero*_model_states_mem_needs (additional_buffer_factor 1.5); llama.cpp load_tensors"});
     return host;
 }

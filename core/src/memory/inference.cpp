@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpusizer/units.hpp"
 #include "steps.hpp"
 
 namespace gpusizer {
@@ -18,7 +19,7 @@ namespace {
 // are not A100s, `vllm serve` profiles 8192 batched tokens and allows 1024 sequences; elsewhere
 // 2048 tokens and 256 sequences. V0 without chunked prefill: max(max_model_len, 2048) tokens
 // (SchedulerConfig), 256 sequences. (docs/frameworks.md §9)
-constexpr double k_v1_large_gpu_bytes = 70.0 * 1073741824.0;
+constexpr double k_v1_large_gpu_bytes = 70.0 * k_bytes_per_gib;
 constexpr std::int64_t k_v1_tokens_large = 8192, k_v1_tokens = 2048, k_v0_min_tokens = 2048;
 constexpr std::int64_t k_v1_seqs_large = 1024, k_seqs = 256;
 // llama.cpp default micro-batch (n_ubatch, llama_context_default_params) for its compute graph.
@@ -90,14 +91,14 @@ Inference inference_memory(const Job& j, const Share& sh, MemoryDetail& out) {
         source = "tensor shapes of the forward pass (transformers modeling files)";
     }
     if (j.explain) {
-        out.explanations.push_back({"activations", how + " = " + gib(r.activations), source});
+        out.explanations.push_back({"activations", how + " = " + format_gib(r.activations), source});
         out.explanations.push_back(
             {"kv_cache",
              num(j.b) + " seq × " + num(j.S) + " tokens × " + num(out.kv.full_per_token + out.kv.sliding_per_token) +
                  " B/token" +
                  (out.kv.window ? " (windowed layers hold ≤ " + num(static_cast<double>(out.kv.window)) + " tokens)" : "") +
                  (s.engine == Engine::vllm ? ", paged in blocks of 16" : "") +
-                 (sh.kv_layer_fraction < 1 ? ", " + num(sh.gpu_layers) + " layers on the GPU" : "") + " = " + gib(r.kv),
+                 (sh.kv_layer_fraction < 1 ? ", " + num(sh.gpu_layers) + " layers on the GPU" : "") + " = " + format_gib(r.kv),
              a.kv_lora_rank > 0 ? "MLA: L × (kv_lora_rank + qk_rope_head_dim) × bytes, replicated over TP (vLLM MLA backend)"
                                 : "2 × L × max(1, k/tp) × head_dim × bytes (vLLM get_num_kv_heads, cache_engine)"});
     }

@@ -45,7 +45,7 @@ OverheadParts overhead_parts(const Job& j, const States& st, double activations,
     std::string ov;
     auto part = [&](std::uint64_t& into, double bytes, const char* what) {
         into = to_bytes(bytes);
-        if (j.explain) ov += std::string(ov.empty() ? "" : " + ") + what + " " + gib(bytes);
+        if (j.explain) ov += std::string(ov.empty() ? "" : " + ") + what + " " + format_gib(bytes);
     };
     part(parts.cuda_context, !j.train && s.engine == Engine::llama_cpp ? k_llama_cpp_context_bytes : k_torch_context_bytes,
          "CUDA context + libraries");

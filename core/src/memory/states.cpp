@@ -136,19 +136,19 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
             explain("weights",
                     num(on_gpu) + " params on this GPU × " + num(sb.weight) + " B" +
                         (j.l.zero >= 3 ? " ÷ dp " + num(j.dp) + " + 2 × largest layer (" + num(sh.largest_layer) + ")" : "") +
-                        " = " + gib(st.weights),
+                        " = " + format_gib(st.weights),
                     "ZeRO paper (Rajbhandari et al. 2020) Fig. 1; Megatron theoretical_memory_usage.py sharding");
             explain("gradients",
                     std::string(s.optimizer_in_backward ? "largest tensor only (optimizer_in_backward)"
                                                         : "params × " + num(sb.gradient) + " B") +
                         (j.l.zero >= 2 ? " ÷ dp " + num(j.dp) : "") +
-                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + gib(st.gradients),
+                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + format_gib(st.gradients),
                     j.fw.main_grad_bytes > 0 ? "Megatron fp32 main_grad buffer (theoretical_memory_usage.py 18 B/param)"
                                              : "ZeRO paper Fig. 1 (stage 2 shards gradients)");
             explain("optimizer",
                     std::string(to_string(s.optimizer)) + ": " + num(sb.optimizer) + " B/param + master " +
                         num(sb.master) + " B/param" + (j.l.zero >= 1 ? " ÷ dp " + num(j.dp) : "") +
-                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + gib(st.optimizer),
+                        (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + format_gib(st.optimizer),
                     "research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD "
                     "momentum 4 B, Adafactor factored; ZeRO paper K = 12 with master weights");
         }
@@ -166,7 +166,7 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
             base += upcast;
             if (j.explain)
                 explain("weights_upcast",
-                        "embeddings, LM head and norms cast to fp32: + " + gib(upcast),
+                        "embeddings, LM head and norms cast to fp32: + " + format_gib(upcast),
                         "peft prepare_model_for_kbit_training (\"cast all non INT8 parameters to fp32\"), which TRL's "
                         "SFTTrainer calls for 4-bit models");
         }
@@ -184,13 +184,13 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
         if (j.explain) {
             explain("weights",
                     "frozen base: " + weights_formula(j, sh) + (j.l.zero >= 3 ? ", ÷ dp " + num(j.dp) + " + 2 gathered layers" : "") +
-                        "; + " + num(lora) + " adapter params × " + num(sb.weight) + " B = " + gib(st.weights),
+                        "; + " + num(lora) + " adapter params × " + num(sb.weight) + " B = " + format_gib(st.weights),
                     k_weights_source);
-            explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + gib(st.gradients),
+            explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + format_gib(st.gradients),
                     "research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
             explain("optimizer",
                     num(lora) + " LoRA params × " + num(sb.optimizer) + " B (" + to_string(s.optimizer) + ") = " +
-                        gib(st.optimizer),
+                        format_gib(st.optimizer),
                     "research/memory-model.md §2.3");
         }
     }

@@ -15,15 +15,15 @@
 // frameworks' code behind each Traits value.
 #include <string>
 
+#include "gpusizer/units.hpp"
 #include "gpusizer/memory.hpp"
 #include "layer_activations.hpp"
 
 namespace gpusizer::memory {
 
-constexpr double k_mib = 1048576.0;
-constexpr double k_gib = 1073741824.0;
+constexpr double k_mib = k_bytes_per_mib;
+constexpr double k_gib = k_bytes_per_gib;
 
-std::string gib(double bytes);  // "1.23 GiB"
 std::string num(double v);      // "4096", "1.311e+06"
 
 // [SECTION] framework.cpp

@@ -62,8 +62,8 @@ Stack activation_stack(const Job& j) {
         case Checkpointing::full:
             st.bytes = j.layers * ckpt + st.one_layer;  // layer inputs + one layer recomputed in backward
             if (j.explain)
-                st.how = "full recompute: " + num(j.layers) + " layer inputs (" + gib(ckpt) + " each) + one layer recomputed (" +
-                         gib(st.one_layer) + ")";
+                st.how = "full recompute: " + num(j.layers) + " layer inputs (" + format_gib(ckpt) + " each) + one layer recomputed (" +
+                         format_gib(st.one_layer) + ")";
             break;
         case Checkpointing::offload: {
             // The checkpoints go to host memory; the GPU holds those still in flight and, in the
@@ -72,7 +72,7 @@ Stack activation_stack(const Job& j) {
             st.bytes = in_flight * ckpt + ckpt + st.one_layer;
             st.host = j.layers * ckpt * (j.l.pp > 1 ? j.p : 1);
             if (j.explain)
-                st.how = "checkpoints offloaded to host (" + gib(j.layers * ckpt) + "; " + j.fw.offload_how + "): " +
+                st.how = "checkpoints offloaded to host (" + format_gib(j.layers * ckpt) + "; " + j.fw.offload_how + "): " +
                          num(in_flight) + " in flight + the input and activations of the layer being recomputed";
             break;
         }
@@ -179,9 +179,9 @@ Activations training_activations(const Job& j, MemoryDetail& out) {
     if (j.explain)
         out.explanations.push_back(
             {"activations",
-             st.how + "; per layer " + gib(st.one_layer) + " for b=" + num(j.b) + ", s=" + num(j.S) +
+             st.how + "; per layer " + format_gib(st.one_layer) + " for b=" + num(j.b) + ", s=" + num(j.S) +
                  (j.l.pp > 1 ? "; × " + num(j.p) + " micro-batches in flight (1F1B)" : "") + "; " + loss.how + " " +
-                 gib(r.loss) + (r.adapters > 0 ? "; LoRA x·A " + gib(r.adapters) : "") + " = " + gib(r.total()),
+                 format_gib(r.loss) + (r.adapters > 0 ? "; LoRA x·A " + format_gib(r.adapters) : "") + " = " + format_gib(r.total()),
              std::string("Korthikanti et al. 2022 Table 2 with flash attention (s² terms only for eager), GQA K/V, "
                          "gated MLP saved tensors; ") + j.fw.name + " (docs/frameworks.md); " + loss.source});
     return r;
