@@ -12,7 +12,7 @@ class Host {
 public:
     virtual ~Host() = default;
 
-    // Clipboard. The browser's GLFW emulation has a no-op clipboard (toolchain.md, pitfall 5),
+    // Clipboard. The browser's GLFW emulation has a no-op clipboard (docs/research/toolchain.md, pitfall 5),
     // so the web host bridges to navigator.clipboard itself.
     virtual void set_clipboard(std::string_view text) { (void)text; }
     virtual std::string get_clipboard() { return {}; }

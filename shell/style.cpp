@@ -67,7 +67,7 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk) {
         std::snprintf(cfg.Name, sizeof cfg.Name, "%s", cjk && cjk_ok ? "UI font + CJK" : "UI font");
         cfg.OversampleH = 2;               // whole-pixel size + light oversampling: crisp, small atlas
         cfg.OversampleV = 1;
-        // Rasterised at the real pixel size (crisp on HiDPI, toolchain.md §3.6).
+        // Rasterised at the real pixel size (crisp on HiDPI, docs/research/toolchain.md §3.6).
         const float px = std::round(k_ui_font_px * pixel_ratio);
         ok = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(font->ttf), static_cast<int>(font->size), px, &cfg,
                                             k_ui_glyph_ranges) != nullptr;

@@ -154,7 +154,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
                                       std::to_string(e.params.active) + ", embedding " +
                                       std::to_string(e.params.embedding) + ", trainable " +
                                       std::to_string(e.params.trainable),
-                                  "research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), "
+                                  "docs/research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), "
                                   "§2.6 (LoRA r·(d_in+d_out))"});
 
     if (gpu_mem > 0) {

@@ -9,7 +9,7 @@
 // Shapes follow the transformers modeling files of each family (modeling_llama.py,
 // modeling_mixtral.py, modeling_qwen3_moe.py, modeling_deepseek.py, modeling_gpt_oss.py,
 // modeling_gpt2.py, modeling_bert.py, modeling_vit.py) and Megatron's
-// theoretical_memory_usage.py (research/memory-model.md §2.1, §2.6).
+// theoretical_memory_usage.py (docs/research/memory-model.md §2.1, §2.6).
 #include <cmath>
 #include <string>
 

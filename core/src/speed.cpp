@@ -18,7 +18,7 @@ namespace gpusizer {
 // [SECTION] Constants
 namespace {
 
-// Default MFU per task (research/memory-model.md §2.9 "rule of thumb"): large dense pretraining
+// Default MFU per task (docs/research/memory-model.md §2.9 "rule of thumb"): large dense pretraining
 // on A100/H100 35–50% (Llama 3 405B 38–43%, Megatron 45–55%); single-node fine-tuning with HF +
 // flash attention 25–45%; QLoRA 15–30% (dequantization overhead).
 constexpr double k_mfu_pretrain = 0.40;
@@ -147,7 +147,7 @@ TrainingSpeed training_speed(const Scenario& s, const ModelArch& arch, const Par
     t.mfu = s.mfu ? *s.mfu : m.mfu;
     t.mfu_why = s.mfu ? "set by the scenario" : m.why;
     const double flops = model_flops_per_token(s, arch, p.active);
-    // T = C / (N_gpu · peak · MFU) (research/memory-model.md §2.9).
+    // T = C / (N_gpu · peak · MFU) (docs/research/memory-model.md §2.9).
     t.tokens_per_s = flops > 0 ? static_cast<double>(gpus) * peak_flops(a, s) * t.mfu / flops : 0;
     if (s.train_tokens && t.tokens_per_s > 0) {
         t.hours = *s.train_tokens / t.tokens_per_s / 3600.0;
@@ -196,7 +196,7 @@ InferenceSpeed inference_speed(const Scenario& s, const ModelArch& arch, const P
     const double pp = static_cast<double>(std::max<std::int64_t>(1, s.pipeline_parallel));
     if (bw <= 0 || flops <= 0) return r;
 
-    // Decode step (research/memory-model.md §2.10): read the weights once and each sequence's KV;
+    // Decode step (docs/research/memory-model.md §2.10): read the weights once and each sequence's KV;
     // pipeline stages run one after another for a single step.
     const double weight_bytes = static_cast<double>(per_gpu.weights) * weights_read_fraction(arch, p, s.batch_size);
     const double kv_bytes = B * ctx * static_cast<double>(kv_per_token);

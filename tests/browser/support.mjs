@@ -75,7 +75,7 @@ export async function launchChromium() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.GPUSIZER_CHROMIUM || '/usr/bin/chromium',
-    headless: false,  // --headless=new is passed explicitly (toolchain.md, fact 10)
+    headless: false,  // --headless=new is passed explicitly (docs/research/toolchain.md, fact 10)
     args: chromiumArgs,
   });
   return { browser, close: () => browser.close() };

@@ -1,4 +1,4 @@
-// Parameter counts: exact for Llama-family configs (hand-computed in research/memory-model.md
+// Parameter counts: exact for Llama-family configs (hand-computed in docs/research/memory-model.md
 // §2.1), and for every config in tests/fixtures/hf_configs equal to the count its model card
 // publishes, to the precision it is published with (shared/data/hf_configs/param_counts.csv).
 #include <doctest/doctest.h>
@@ -67,7 +67,7 @@ const Published k_published[] = {
 
 }  // namespace
 
-TEST_CASE("test_params: exact Llama counts (research/memory-model.md §2.1)") {
+TEST_CASE("test_params: exact Llama counts (docs/research/memory-model.md §2.1)") {
     // Llama-2-7B: 32 × (4·4096² + 3·4096·11008 + 2·4096) + 2·32000·4096 + 4096.
     CHECK(param_detail(fixture("llama-2-7b")).total == 6738415616ULL);
     // Llama-3.1-8B: GQA K/V 2·4096·1024, V = 128256 untied.

@@ -2,7 +2,7 @@
 // each kv_cache_dtype, tensor and pipeline parallelism; whole-cache bytes with vLLM's paging.
 // Sources: vLLM ModelConfig.get_num_kv_heads (max(1, k/tp)), vLLM MLA cache (latent + rope
 // key per layer, not split by TP), ggml block_q8_0/block_q4_0, vLLM block_size 16
-// (research/memory-model.md §2.5).
+// (docs/research/memory-model.md §2.5).
 #include <cmath>
 
 #include "gpusizer/memory.hpp"

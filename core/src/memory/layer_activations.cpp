@@ -9,7 +9,7 @@
 // FlashAttention-2 (saves q, k, v, out and a fp32 logsumexp per head and token);
 // HF modeling_llama.py eager_attention_forward (fp32 softmax then cast back);
 // PyTorch autograd saved tensors of SiLU (input), mul (both inputs), Linear (input).
-// research/memory-model.md §2.4.
+// docs/research/memory-model.md §2.4.
 #include "layer_activations.hpp"
 
 namespace gpusizer::detail {

@@ -1,4 +1,4 @@
-// What a process holds beyond its tensors, part by part (research/memory-model.md §2.8), and the
+// What a process holds beyond its tensors, part by part (docs/research/memory-model.md §2.8), and the
 // part of a GPU's memory CUDA lets it allocate.
 #include <algorithm>
 #include <cmath>
@@ -59,7 +59,7 @@ OverheadParts overhead_parts(const Job& j, const States& st, double activations,
         part(parts.allocator_slack, k_fragmentation * dynamic, "allocator fragmentation 5% of dynamic tensors");
     if (j.explain)
         out.explanations.push_back({"overhead", ov,
-                                    "research/memory-model.md §2.8: PyTorch context 0.4–0.9 GiB (gpu_poor 650 MB, "
+                                    "docs/research/memory-model.md §2.8: PyTorch context 0.4–0.9 GiB (gpu_poor 650 MB, "
                                     "asmirnov 1000 MiB), NCCL buffers, PyTorch DDP docs (gradient_as_bucket_view), "
                                     "DeepSpeed reduce_bucket_size, vLLM CUDA graphs, caching-allocator fragmentation 5–20%"});
     return parts;

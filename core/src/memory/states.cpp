@@ -1,6 +1,6 @@
 // Training states: weights, gradients, optimizer states and the fp32 master copy, per trainable
 // parameter, sharded by ZeRO and moved by offload (ZeRO paper Fig. 1; DeepSpeed's estimators;
-// research/memory-model.md §2.3, §2.7; docs/frameworks.md for each framework's dtypes).
+// docs/research/memory-model.md §2.3, §2.7; docs/frameworks.md for each framework's dtypes).
 //
 // Index
 //   [SECTION] Constants
@@ -149,7 +149,7 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
                     std::string(to_string(s.optimizer)) + ": " + num(sb.optimizer) + " B/param + master " +
                         num(sb.master) + " B/param" + (j.l.zero >= 1 ? " ÷ dp " + num(j.dp) : "") +
                         (s.offload != Offload::none ? ", offloaded to CPU" : "") + " = " + format_gib(st.optimizer),
-                    "research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD "
+                    "docs/research/memory-model.md §2.3: AdamW fp32 m+v 8 B, bnb 8-bit 2 B (+absmax/2048), Lion/SGD "
                     "momentum 4 B, Adafactor factored; ZeRO paper K = 12 with master weights");
         }
     } else {
@@ -187,11 +187,11 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
                         "; + " + num(lora) + " adapter params × " + num(sb.weight) + " B = " + format_gib(st.weights),
                     k_weights_source);
             explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + format_gib(st.gradients),
-                    "research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
+                    "docs/research/memory-model.md §2.3 LoRA/QLoRA: states for adapter parameters only");
             explain("optimizer",
                     num(lora) + " LoRA params × " + num(sb.optimizer) + " B (" + to_string(s.optimizer) + ") = " +
                         format_gib(st.optimizer),
-                    "research/memory-model.md §2.3");
+                    "docs/research/memory-model.md §2.3");
         }
     }
     // Gradient buckets: DDP reducer buckets are a flat copy of the gradients
