@@ -1,8 +1,12 @@
 #pragma once
 // Test helpers: read repository files (fixtures, assets). Works natively and in wasm under
 // node (-sNODERAWFS=1 gives the real file system).
+#include <doctest/doctest.h>
+
 #include <cstdio>
 #include <string>
+
+#include "gpusizer/model.hpp"
 
 namespace gpusizer_test {
 
@@ -18,6 +22,19 @@ inline std::string read_text(const std::string& rel) {
         std::fclose(f);
     }
     return out;
+}
+
+// A config.json of assets/src/hf_configs (the presets' sources, shared/data/hf_configs) parsed.
+inline gpusizer::ModelArch config_fixture(const std::string& id) {
+    gpusizer::Result<gpusizer::ModelArch> r = gpusizer::parse_hf_config(read_text("assets/src/hf_configs/" + id + ".json"));
+    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
+    return *r;
+}
+// A real config.json with a quantization_config (tests/fixtures/quant_configs, SOURCES.md there).
+inline gpusizer::ModelArch quant_fixture(const std::string& file) {
+    gpusizer::Result<gpusizer::ModelArch> r = gpusizer::parse_hf_config(read_text("tests/fixtures/quant_configs/" + file));
+    REQUIRE_MESSAGE(r.ok(), file << ": " << r.error.message);
+    return *r;
 }
 
 }  // namespace gpusizer_test

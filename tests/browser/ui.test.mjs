@@ -213,7 +213,7 @@ describe('the page, driven by its controls', () => {
     const { page, problems } = await openPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await waitReady(page);
-    const file = path.join(root, 'tests/fixtures/hf_configs/gpt-oss-20b.json');
+    const file = path.join(root, 'assets/src/hf_configs/gpt-oss-20b.json');
     const paste = async (text) => {
       await pasteInto(page, 'paste_text', text);
       await clickWidget(page, 'paste_use');

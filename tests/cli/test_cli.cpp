@@ -70,7 +70,7 @@ TEST_CASE("cli: --link gives the same scenario as the flags") {
 
 TEST_CASE("cli: --hf_config reads a config.json file") {
     Io io;
-    const std::string path = gpusizer_test::source_path("tests/fixtures/hf_configs/llama-2-7b.json");
+    const std::string path = gpusizer_test::source_path("assets/src/hf_configs/llama-2-7b.json");
     REQUIRE(cli_run({"estimate", "--hf_config", path, "--json"}, io) == 0);
     CHECK(io.out.find("\"total\":6738415616") != std::string::npos);  // Llama-2-7B, exact
 }

@@ -22,11 +22,7 @@ const char* const k_fixtures[] = {
     "qwen3-1.7b", "qwen3-14b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-32b", "qwen3-8b",
     "qwen3-coder-480b-a35b"};
 
-ModelArch fixture(const std::string& id) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
-    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
-    return *r;
-}
+ModelArch fixture(const std::string& id) { return gpusizer_test::config_fixture(id); }
 // Within 2% of the requested size (the inferred shape's own count, from params.cpp).
 bool param_count_close(const ModelArch& a, double target) {
     const double got = static_cast<double>(param_detail(a).total);
@@ -205,11 +201,7 @@ TEST_CASE("test_hf_config: infer_dense_arch gives a plausible shape and says so"
 // [SECTION] quantization_config: the checkpoint as stored (docs/memory-model.md "Checkpoints as stored")
 
 namespace {
-ModelArch quant_fixture(const std::string& file) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/quant_configs/" + file));
-    REQUIRE_MESSAGE(r.ok(), file << ": " << r.error.message);
-    return *r;
-}
+using gpusizer_test::quant_fixture;
 bool any_warning(const std::vector<std::string>& w, const std::string& part) {
     for (const auto& x : w)
         if (x.find(part) != std::string::npos) return true;

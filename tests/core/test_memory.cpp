@@ -11,11 +11,7 @@
 using namespace gpusizer;
 
 namespace {
-ModelArch fixture(const std::string& id) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
-    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
-    return *r;
-}
+ModelArch fixture(const std::string& id) { return gpusizer_test::config_fixture(id); }
 MemoryBreakdown mem(const ModelArch& a, const Scenario& s) { return memory_per_gpu(a, s, layout_of(s), 0).gpu; }
 Scenario training(Task t) {
     Scenario s;

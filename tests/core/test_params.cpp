@@ -1,5 +1,5 @@
 // Parameter counts: exact for Llama-family configs (hand-computed in docs/research/memory-model.md
-// §2.1), and for every config in tests/fixtures/hf_configs equal to the count its model card
+// §2.1), and for every config in assets/src/hf_configs equal to the count its model card
 // publishes, to the precision it is published with (shared/data/hf_configs/param_counts.csv).
 #include <doctest/doctest.h>
 
@@ -13,11 +13,7 @@ using namespace gpusizer;
 
 namespace {
 
-ModelArch fixture(const std::string& id) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
-    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
-    return *r;
-}
+ModelArch fixture(const std::string& id) { return gpusizer_test::config_fixture(id); }
 
 // Model cards round or truncate: "3.3B" is met by anything in [3.25, 3.4) — within one unit
 // of the last published digit below, half a unit above.

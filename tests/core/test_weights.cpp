@@ -13,11 +13,7 @@
 using namespace gpusizer;
 
 namespace {
-ModelArch fixture(const std::string& id) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/hf_configs/" + id + ".json"));
-    REQUIRE_MESSAGE(r.ok(), id << ": " << r.error.message);
-    return *r;
-}
+ModelArch fixture(const std::string& id) { return gpusizer_test::config_fixture(id); }
 double gb(const ModelArch& a, WeightDtype w) { return static_cast<double>(weights_bytes(a, w)) / 1e9; }
 }  // namespace
 
@@ -89,11 +85,7 @@ TEST_CASE("test_weights: quantized sizes order and the _M mix sits above its nom
 // [SECTION] Checkpoints as stored (quantization_config) and model_bytes
 
 namespace {
-ModelArch quant_fixture(const std::string& file) {
-    Result<ModelArch> r = parse_hf_config(gpusizer_test::read_text("tests/fixtures/quant_configs/" + file));
-    REQUIRE_MESSAGE(r.ok(), file << ": " << r.error.message);
-    return *r;
-}
+using gpusizer_test::quant_fixture;
 // The same architecture with its quantization_config dropped (stored as weight_dtype says).
 ModelArch unquantized(ModelArch a) {
     const ModelArch none;

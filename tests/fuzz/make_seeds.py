@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of tests/fuzz/corpus/<target>/ from real inputs: links from the
 docs and tests, scenario JSONs (hand-written and in the printed form), the fixture configs in
-tests/fixtures/hf_configs and slices of assets/catalog.json. Re-run after the catalog or the
+assets/src/hf_configs and slices of assets/catalog.json. Re-run after the catalog or the
 fixtures change: python3 tests/fuzz/make_seeds.py"""
 import hashlib, json, os, pathlib
 
@@ -69,7 +69,7 @@ write("fuzz_scenario_json", "seed-deep.json", "[" * 70 + "]" * 70)
 for i, l in enumerate(links):
     write("fuzz_estimate", f"seed-link-{i:02d}", l)
 
-cfg_dir = root / "tests/fixtures/hf_configs"
+cfg_dir = root / "assets/src/hf_configs"
 for p in sorted(cfg_dir.glob("*.json")):
     text = p.read_text(encoding="utf-8")
     write("fuzz_hf_config", p.name, text)

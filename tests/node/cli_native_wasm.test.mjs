@@ -25,7 +25,7 @@ const scenarios = [
   ['--model', 'deepseek-v3', '--weight_dtype', 'fp8', '--num_gpus', '8', '--tensor_parallel', '8', '--seq_len', '32768'],
   ['--model', 'mixtral-8x7b', '--task', 'full_ft', '--zero_stage', '3', '--num_gpus', '16'],
   ['--params_b', '13', '--task', 'lora', '--activation_checkpointing', 'full'],
-  ['--hf_config', path.join(root, 'tests/fixtures/hf_configs/gpt-oss-20b.json'), '--engine', 'vllm', '--gpu', 'h100_sxm'],
+  ['--hf_config', path.join(root, 'assets/src/hf_configs/gpt-oss-20b.json'), '--engine', 'vllm', '--gpu', 'h100_sxm'],
   ['--link', '#v=1&m=qwen3-8b&t=pretrain&b=8&s=8192&z=2&n=8'],
 ];
 
