@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -228,9 +229,8 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<
 
 // [SECTION] Decoder keys
 
-Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
-    const std::string& mt = a.model_type;
-    // Sizes (GPT-2 spells them n_embd, n_layer, n_head, n_inner, n_positions).
+// The sizes every decoder config has (GPT-2 spells them n_embd, n_layer, n_head, n_inner, n_positions).
+void read_sizes(Reader& r, ModelArch& a) {
     r.u64({"hidden_size", "n_embd", "n_embed", "d_model"}, a.hidden_size);
     r.u64({"num_hidden_layers", "n_layer", "num_layers"}, a.num_layers);
     r.u64({"num_attention_heads", "n_head", "num_heads"}, a.num_heads);
@@ -242,8 +242,11 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     if (r.flag({"multi_query"}, mq) && mq) a.num_kv_heads = 1;  // Falcon-7B, StarCoder
     r.u64({"head_dim"}, a.head_dim);                             // Qwen3, Gemma, gpt-oss: not hidden/heads
     r.u64({"intermediate_size", "n_inner", "ffn_hidden_size"}, a.intermediate_size);
+}
 
-    // Families.
+// What each family implies beyond its keys: MLP and norm kinds, biases, tied embeddings, norms per layer.
+void read_family(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& warnings) {
+    const std::string& mt = a.model_type;
     const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox || fam == Family::bloom;
     a.gated_mlp = !classic;
     a.layer_norm = classic;
@@ -279,13 +282,18 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     }
     a.qk_norm = fam == Family::qwen3 || mt == "qwen3_moe" || fam == Family::gemma3;
     if (fam == Family::gemma2 || fam == Family::gemma3) a.norms_per_layer = 4;  // pre/post attention and MLP
+}
 
-    // Mixture of experts: three spellings of the expert count.
+// Mixture of experts (three spellings of the expert count). The keys read, for error messages.
+struct MoeKeys {
+    std::string experts = "num_local_experts", topk = "num_experts_per_tok";
+};
+MoeKeys read_moe(Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
+    MoeKeys keys;
     r.u64({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, a.num_experts);
-    const std::string experts_key = r.last_key;
-    std::string topk_key = "num_experts_per_tok";
+    keys.experts = r.last_key;
     if (a.num_experts > 0) {
-        if (r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token)) topk_key = r.last_key;
+        if (r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token)) keys.topk = r.last_key;
         if (a.experts_per_token == 0) {
             a.experts_per_token = 2;
             warnings.push_back("hf_config: num_experts_per_tok missing; assumed top-2 routing");
@@ -312,7 +320,11 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
         if (r.text("topk_method", topk_method) && topk_method == "noaux_tc") a.router_bias = true;
     }
 
-    // Multi-head latent attention (DeepSeek-V2/V3, Kimi-K2).
+    return keys;
+}
+
+// Multi-head latent attention (DeepSeek-V2/V3, Kimi-K2).
+void read_mla(Reader& r, ModelArch& a) {
     r.u64({"kv_lora_rank"}, a.kv_lora_rank);
     if (a.kv_lora_rank > 0) {
         r.u64({"q_lora_rank"}, a.q_lora_rank);  // null in DeepSeek-V2-Lite = full q projection
@@ -323,8 +335,11 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
         if (a.head_dim == 0) a.head_dim = a.qk_nope_head_dim + a.qk_rope_head_dim;
     }
 
-    // Sliding windows: layer_types (new configs), sliding_window_pattern (Gemma 3),
-    // use_sliding_window + max_window_layers (Qwen2), alternation (Gemma 2), all layers (Mistral, Phi-3).
+}
+
+// Sliding windows: layer_types (new configs), sliding_window_pattern (Gemma 3),
+// use_sliding_window + max_window_layers (Qwen2), alternation (Gemma 2), all layers (Mistral, Phi-3).
+void read_sliding_windows(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& warnings) {
     r.u64({"sliding_window", "sliding_window_size"}, a.sliding_window);
     const std::int64_t n_types = r.array_size("layer_types");
     if (n_types >= 0) {
@@ -360,43 +375,52 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<
     if (a.num_sliding_layers == 0) a.sliding_window = 0;
     if (a.sliding_window == 0) a.num_sliding_layers = 0;
 
-    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+}
 
-    // Required keys and consistency.
+// Required keys and consistency; fills what follows from them (MHA KV heads, head_dim).
+std::optional<Error> check_decoder(const Reader& r, const MoeKeys& keys, ModelArch& a) {
     for (auto [name, v] : {std::pair<const char*, std::uint64_t>{"hidden_size", a.hidden_size},
                            {"num_hidden_layers", a.num_layers},
                            {"num_attention_heads", a.num_heads},
                            {"vocab_size", a.vocab_size}}) {
-        if (v == 0)
-            return Result<ModelArch>::failure({"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name},
-                                              warnings);
+        if (v == 0) return Error{"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name};
     }
     if (a.num_kv_heads == 0) a.num_kv_heads = a.num_heads;  // MHA when absent
     if (a.num_kv_heads > a.num_heads || a.num_heads % a.num_kv_heads != 0)
-        return Result<ModelArch>::failure({"out_of_range",
-                                           r.prefix + "num_key_value_heads: " + std::to_string(a.num_kv_heads) +
-                                               " must divide num_attention_heads (" + std::to_string(a.num_heads) + ")",
-                                           r.prefix + "num_key_value_heads"},
-                                          warnings);
+        return Error{"out_of_range",
+                     r.prefix + "num_key_value_heads: " + std::to_string(a.num_kv_heads) +
+                         " must divide num_attention_heads (" + std::to_string(a.num_heads) + ")",
+                     r.prefix + "num_key_value_heads"};
     if (a.head_dim == 0) {
         if (a.hidden_size % a.num_heads != 0)
-            return Result<ModelArch>::failure({"missing_key", r.prefix + "head_dim: required when num_attention_heads does "
-                                                              "not divide hidden_size", r.prefix + "head_dim"},
-                                              warnings);
+            return Error{"missing_key",
+                         r.prefix +
+                             "head_dim: required when num_attention_heads does "
+                             "not divide hidden_size",
+                         r.prefix + "head_dim"};
         a.head_dim = a.hidden_size / a.num_heads;
     }
     if (a.intermediate_size == 0 && a.num_experts == 0)
-        return Result<ModelArch>::failure({"missing_key", r.prefix + "intermediate_size: required, must be > 0",
-                                           r.prefix + "intermediate_size"},
-                                          warnings);
+        return Error{"missing_key", r.prefix + "intermediate_size: required, must be > 0",
+                     r.prefix + "intermediate_size"};
     if (a.num_experts > 0 && a.experts_per_token > a.num_experts)
-        return Result<ModelArch>::failure({"out_of_range",
-                                           r.prefix + topk_key + ": " + std::to_string(a.experts_per_token) +
-                                               " is more than " + experts_key + " (" + std::to_string(a.num_experts) + ")",
-                                           r.prefix + topk_key},
-                                          warnings);
+        return Error{"out_of_range",
+                     r.prefix + keys.topk + ": " + std::to_string(a.experts_per_token) + " is more than " +
+                         keys.experts + " (" + std::to_string(a.num_experts) + ")",
+                     r.prefix + keys.topk};
     if (a.first_dense_layers > a.num_layers) a.first_dense_layers = a.num_layers;
     if (a.num_sliding_layers > a.num_layers) a.num_sliding_layers = a.num_layers;
+    return std::nullopt;
+}
+
+Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
+    read_sizes(r, a);
+    read_family(r, fam, a, warnings);
+    const MoeKeys keys = read_moe(r, a, warnings);
+    read_mla(r, a);
+    read_sliding_windows(r, fam, a, warnings);
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+    if (auto e = check_decoder(r, keys, a)) return Result<ModelArch>::failure(*e, warnings);
     if (a.mtp_layers > 0)
         warnings.push_back("hf_config: " + std::to_string(a.mtp_layers) +
                            " multi-token-prediction layer(s) are not counted in the parameters (serving engines skip them "
