@@ -12,6 +12,7 @@
 #include "gpusizer/units.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
+#include "gpusizer/scenario_limits.hpp"
 
 namespace gpusizer {
 
@@ -68,23 +69,6 @@ std::int64_t largest_fitting(F fits) {
     return lo;
 }
 
-bool valid_layout(const Scenario& s, Error& err) {
-    if (s.tensor_parallel < 1 || s.pipeline_parallel < 1 || s.expert_parallel < 1 || s.num_gpus < 1) {
-        err = {"out_of_range", "num_gpus, tensor_parallel, pipeline_parallel and expert_parallel must be ≥ 1",
-               "num_gpus"};
-        return false;
-    }
-    const std::int64_t mp = s.tensor_parallel * s.pipeline_parallel;
-    if (s.num_gpus % mp != 0) {
-        err = {"inconsistent",
-               "num_gpus (" + std::to_string(s.num_gpus) +
-                   ") must be a multiple of tensor_parallel × pipeline_parallel (" + std::to_string(mp) + ")",
-               "num_gpus"};
-        return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 // [SECTION] estimate
@@ -93,8 +77,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
     Result<ModelArch> arch = resolve_model(catalog, s);
     if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings);
     const ModelArch& a = *arch;
-    Error err;
-    if (!valid_layout(s, err)) return Result<Estimate>::failure(err, arch.warnings);
+    if (auto err = check_layout(s)) return Result<Estimate>::failure(*err, arch.warnings);
     if (a.num_layers == 0 || a.hidden_size == 0)
         return Result<Estimate>::failure(
             {"bad_model", "model: architecture has no layers or no hidden size", "model"}, arch.warnings);

@@ -340,6 +340,19 @@ Result<Scenario> parse_scenario_object(const json& obj) {
     return Result<Scenario>::success(r.s, r.warnings);
 }
 
+std::optional<Error> check_layout(const Scenario& s) {
+    if (s.tensor_parallel < 1 || s.pipeline_parallel < 1 || s.expert_parallel < 1 || s.num_gpus < 1)
+        return Error{"out_of_range", "num_gpus, tensor_parallel, pipeline_parallel and expert_parallel must be ≥ 1",
+                     "num_gpus"};
+    const std::int64_t mp = s.tensor_parallel * s.pipeline_parallel;
+    if (mp > s.num_gpus || s.num_gpus % mp != 0)
+        return Error{"inconsistent",
+                     "num_gpus: " + std::to_string(s.num_gpus) + " is not a multiple of tensor_parallel × pipeline_parallel = " +
+                         std::to_string(mp),
+                     "num_gpus"};
+    return std::nullopt;
+}
+
 std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings) {
     if ((s.prompt_tokens || s.output_tokens) && s.seq_len < 1)
         return Error{"out_of_range", "prompt_tokens + output_tokens must be at least 1", "prompt_tokens"};
@@ -348,12 +361,7 @@ std::optional<Error> check_consistency(const Scenario& s, std::vector<std::strin
                      "prompt_tokens + output_tokens = " + std::to_string(s.seq_len) + " is above the largest seq_len " +
                          std::to_string(k_limit_seq_len.hi),
                      "prompt_tokens"};
-    const std::int64_t mp = s.tensor_parallel * s.pipeline_parallel;
-    if (mp > s.num_gpus || s.num_gpus % mp != 0)
-        return Error{"inconsistent",
-                     "num_gpus: " + std::to_string(s.num_gpus) + " is not a multiple of tensor_parallel × pipeline_parallel = " +
-                         std::to_string(mp),
-                     "num_gpus"};
+    if (auto e = check_layout(s)) return e;
     if (s.task != Task::inference && (s.prompt_tokens || s.output_tokens))
         warnings.push_back("prompt_tokens/output_tokens are for inference; seq_len is their sum for this training run");
     if (s.task == Task::qlora && s.weight_dtype != WeightDtype::nf4 && s.weight_dtype != WeightDtype::int4_gptq &&

@@ -67,7 +67,9 @@ GivenKeys keys_off_default(const Scenario& s);
 // them), and every default that depends on other keys is re-derived for the keys not given —
 // the same scenario the CLI resolves from the same keys.
 void apply_edit(const Scenario& before, Scenario& after, GivenKeys& given);
-// Cross-key checks (tp × pp divides num_gpus, …): an error, or warnings appended.
+// The parallel layout: every size ≥ 1 and tp × pp divides num_gpus (also for scenarios built in code).
+std::optional<Error> check_layout(const Scenario& s);
+// Cross-key checks (the layout, prompt + output, …): an error, or warnings appended.
 std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings);
 
 }  // namespace gpusizer
