@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "gpusizer/scenario_limits.hpp"
+#include "hf_config_internal.hpp"
 #include "json_util.hpp"
 
 namespace gpusizer {
@@ -373,7 +374,7 @@ std::optional<ModelPreset> read_model(Row& r) {
     } else if (!cfg->is_object()) {
         r.problem(r.at("config"), "must be an object (a config.json), got " + detail::show(*cfg));
     } else if (r.ok()) {  // the other fields are fine: worth parsing the architecture
-        Result<ModelArch> arch = parse_hf_config(cfg->dump(-1, ' ', false, json::error_handler_t::replace));
+        Result<ModelArch> arch = detail::parse_hf_config_object(*cfg);
         if (!arch.ok()) {  // parse_hf_config's message starts with the key its path names: say it once
             std::string msg = arch.error.message;
             const std::string key_prefix = arch.error.path + ": ";

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "gpusizer/model.hpp"
+#include "hf_config_internal.hpp"
 #include "json_util.hpp"
 #include "quant_config.hpp"
 
@@ -443,6 +444,12 @@ Result<ModelArch> parse_hf_config(std::string_view json_text) {
         return Result<ModelArch>::failure({"too_deep", "hf_config: nested deeper than 32 levels", ""});
     const json root = json::parse(json_text.begin(), json_text.end(), nullptr, false);
     if (root.is_discarded()) return Result<ModelArch>::failure({"bad_json", "hf_config: not valid JSON", ""});
+    return detail::parse_hf_config_object(root);
+}
+
+namespace detail {
+
+Result<ModelArch> parse_hf_config_object(const json& root) {
     if (!root.is_object()) return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
 
     std::vector<std::string> warnings;
@@ -509,6 +516,8 @@ Result<ModelArch> parse_hf_config(std::string_view json_text) {
     }
     return out;
 }
+
+}  // namespace detail
 
 // [SECTION] infer_dense_arch
 

@@ -64,6 +64,15 @@ inline bool nesting_within(std::string_view text, int max_depth) {
     return true;
 }
 
+// The same bound for a value already parsed (arrays and objects count one level each).
+inline bool depth_within(const json& v, int max_depth) {
+    if (!v.is_structured()) return true;
+    if (max_depth <= 0) return false;
+    for (const json& x : v)
+        if (!depth_within(x, max_depth - 1)) return false;
+    return true;
+}
+
 // True when s is well-formed UTF-8 (nlohmann's dump() aborts on anything else without exceptions).
 inline bool valid_utf8(std::string_view s) {
     std::size_t i = 0;

@@ -512,13 +512,14 @@ public:
 
     // `name` in canonical form ("layers.3.mlp.down_proj", "lm_head"); `full` the spellings a
     // regex is tried on ("model.layers.3.mlp.down_proj", …). Class targets ("Linear") not included.
+    bool has_regexes() const { return !regexes_.empty(); }
     bool names(const std::string& name, const std::vector<std::string>& full, Budget& budget) const {
         if (budget.exhausted) return false;
         const std::vector<std::string_view> runs = segment_runs(name);
         if (!exact_.empty())
             for (std::string_view r : runs) {
                 if (!budget.step()) return false;
-                if (exact_.count(std::string(r))) return true;
+                if (exact_.find(r) != exact_.end()) return true;
             }
         for (const std::string& g : globs_)
             for (std::string_view r : runs)
@@ -531,7 +532,7 @@ public:
 
 private:
     bool any_linear_ = false;
-    std::set<std::string> exact_;
+    std::set<std::string, std::less<>> exact_;  // looked up by string_view, no copy
     std::vector<std::string> globs_;
     std::vector<Nfa> regexes_;
 };
@@ -960,7 +961,10 @@ private:
 
     // Quantized (targeted, not skipped); `mass` adds to the group that targets it.
     bool quantized(const std::string& name, double mass) {
-        const std::vector<std::string> full = full_names(name);
+        // The spellings regexes are tried on, made only when some pattern is a regex.
+        bool regexes = f_.skip.has_regexes();
+        for (const auto& g : f_.groups) regexes = regexes || g.first.has_regexes();
+        const std::vector<std::string> full = regexes ? full_names(name) : std::vector<std::string>{};
         if (f_.skip.names(name, full, budget_)) return false;
         if (!f_.targets) return true;
         // compressed-tensors: a group naming the module (name or regex) wins over a class target.

@@ -2,6 +2,7 @@
 // print the normalised object (from the one field table in model.hpp).
 #include <optional>
 
+#include "hf_config_internal.hpp"
 #include "scenario_internal.hpp"
 
 namespace gpusizer {
@@ -51,7 +52,11 @@ std::optional<std::string> read_field(const json& v, std::string& out, std::int6
 
 Result<ModelArch> arch_from_json_object(const json& v) {
     if (!v.is_object()) return Result<ModelArch>::failure({"bad_type", "expected a config.json object, got " + detail::show(v), ""});
-    if (!v.contains("gpusizer_arch")) return parse_hf_config(v.dump());
+    if (!v.contains("gpusizer_arch")) {
+        // parse_hf_config's bound on a config.json (the text path checks it before parsing).
+        if (!detail::depth_within(v, 32)) return Result<ModelArch>::failure({"too_deep", "hf_config: nested deeper than 32 levels", ""});
+        return detail::parse_hf_config_object(v);
+    }
     ModelArch a;
     std::vector<std::string> warnings;
 #define GPUSIZER_X(type, member, hf, link, def)                                                   \
