@@ -241,3 +241,33 @@ TEST_CASE("test_memory: no NaN, no negative, no overflow for extreme inputs") {
         }
     }
 }
+
+TEST_CASE("test_memory: the loss as each framework computes it (worked example, docs/memory-model.md §6)") {
+    // Llama-3.1-8B LoRA, b=2, s=4096, full recompute, AdamW: only the loss differs between stacks
+    // (checkpointing, optimizer and loss given explicitly, adapters and dtypes aside).
+    const ModelArch a = fixture("llama-3.1-8b");
+    const double T = 2 * 4096, h = 4096, V = 128256, e = 2;
+    auto activations = [&](Framework f, LossImpl loss) {
+        Scenario s = training(Task::lora);
+        s.framework = f;
+        s.loss_impl = loss;
+        s.batch_size = 2;
+        s.seq_len = 4096;
+        s.activation_checkpointing = Checkpointing::full;
+        s.lora_targets = LoraTargets::qv;
+        return static_cast<double>(mem(a, s).activations);
+    };
+    const double hf = activations(Framework::hf, LossImpl::full);
+    // HF keeps the 16-bit logits and the fp32 loss (e + 12 bytes per logit); chunked: the fp32
+    // log-softmax (4) + one of 8 chunks' transient (max(e + 4, 8) / 8 = 1) + a copy of the LM-head
+    // input; fused: no logits, the LM-head input gradient and one chunk (2·T·h·e) + fp32 lse (4T).
+    CHECK(hf - activations(Framework::hf, LossImpl::chunked) == doctest::Approx((e + 12 - 5) * T * V - e * T * h).epsilon(1e-9));
+    CHECK(hf - activations(Framework::hf, LossImpl::fused) == doctest::Approx((e + 12) * T * V - 2 * e * T * h - 4 * T).epsilon(1e-9));
+    // torchtune's recipes drop the 16-bit logits before backward; Megatron works in one fp32 buffer.
+    // (torchtune's bf16 adapters halve the x·A products of q and v: 2 per layer kept, T·r·(4 − 2) each.)
+    const double adapters_bf16 = 2 * T * 16 * (4 - 2);
+    CHECK(hf - activations(Framework::torchtune, LossImpl::full) == doctest::Approx(e * T * V + adapters_bf16).epsilon(1e-9));
+    CHECK(hf - activations(Framework::megatron, LossImpl::full) == doctest::Approx(8 * T * V + adapters_bf16).epsilon(1e-9));
+    // The whole HF loss at these sizes: 14 × 8192 × 128256 = 14.7 GB.
+    CHECK((e + 12) * T * V == doctest::Approx(14.71e9).epsilon(0.001));
+}
