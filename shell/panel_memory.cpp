@@ -168,8 +168,17 @@ void solvers(PanelContext& ctx, const Estimate& e) {
         row(tr("Longest sequence that fits", "可容纳的最长序列"), "max_seq_len",
             format_grouped(static_cast<std::uint64_t>(*e.max_seq_len)) + tr(" tokens", " token"), "max_seq_value",
             std::to_string(*e.max_seq_len));
+    if (e.kv_pool_bytes)
+        row(tr("KV pool vLLM allocates", "vLLM 预分配的 KV 缓存"), "kv_capacity_tokens", format_gib(*e.kv_pool_bytes), "kv_pool_value",
+            std::to_string(*e.kv_pool_bytes));
     row(tr("Host RAM needed", "所需主机内存"), "host_memory_bytes", format_gib(e.host_memory_bytes), "host_memory_value",
         std::to_string(e.host_memory_bytes));
+    row(tr("Checkpoint size (download)", "检查点大小(下载)"), "weights", format_gib(static_cast<double>(e.model_bytes)) + "  (" +
+        format_count(static_cast<double>(e.model_bytes) / 1e9) + " GB)", "model_bytes_value", std::to_string(e.model_bytes));
+    if (e.scenario.task != Task::inference)
+        row(tr("torch max_memory_allocated", "torch max_memory_allocated"), "peak",
+            format_gib(static_cast<double>(e.memory_per_gpu_bytes.torch_peak_allocated)), "torch_peak_value",
+            std::to_string(e.memory_per_gpu_bytes.torch_peak_allocated));
     if (e.throughput) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%s %s", format_count(e.throughput->tokens_per_s).c_str(), tr("tokens/s", "token/秒"));
