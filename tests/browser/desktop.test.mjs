@@ -2,25 +2,41 @@
 // ImGui hit-testing of scripted clicks (the same widget tags as the page) picks int8, the
 // results equal the CLI's, and the framebuffer read back is not blank.
 //   node --test tests/browser/      (GPUSIZER_DESKTOP, GPUSIZER_CLI override the paths)
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { artifact, cliEstimate, cliFormat, desktop, imageStats } from './support.mjs';
 
+// One Xvfb server for every test of this file, on the first free display from :90. (xvfb-run
+// starts one per run and, racing with others, sometimes fails while cleaning up after itself,
+// exiting 5 whatever the app did.)
+let xvfb, display;
+before(async () => {
+  for (let n = 90; n < 140 && !display; ++n) {
+    if (fs.existsSync(`/tmp/.X${n}-lock`)) continue;
+    const server = spawn('Xvfb', [`:${n}`, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+    for (let i = 0; i < 50 && server.exitCode === null; ++i) {  // up to 5 s for its socket
+      if (fs.existsSync(`/tmp/.X11-unix/X${n}`)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (server.exitCode === null && fs.existsSync(`/tmp/.X11-unix/X${n}`)) {
+      xvfb = server;
+      display = `:${n}`;
+    } else {
+      server.kill();
+    }
+  }
+  assert.ok(display, 'could not start Xvfb on any display from :90 to :139');
+});
+after(() => xvfb?.kill());
+
 function runDesktop(args) {
   // LeakSanitizer reports Mesa/X11 allocations in ASan builds; leaks are the core tests' job.
-  const env = { ...process.env, ASAN_OPTIONS: `${process.env.ASAN_OPTIONS || ''}:detect_leaks=0` };
-  for (let attempt = 0; ; ++attempt) {
-    // xvfb-run -a picks a free display, racing with other Xvfb servers starting at the same time:
-    // when the server itself failed to start, try once more.
-    const r = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24', desktop, ...args],
-                        { encoding: 'utf8', env, timeout: 60000 });
-    if (attempt < 2 && /Xvfb failed to start|cannot open display/i.test(r.stderr)) continue;
-    return r;
-  }
+  const env = { ...process.env, DISPLAY: display, ASAN_OPTIONS: `${process.env.ASAN_OPTIONS || ''}:detect_leaks=0` };
+  return spawnSync(desktop, args, { encoding: 'utf8', env, timeout: 60000 });
 }
 
 test('desktop: clicks pick int8, results equal the CLI, the screenshot is not blank', () => {
