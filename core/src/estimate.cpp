@@ -10,6 +10,7 @@
 
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
+#include "gpusizer/speed.hpp"
 
 namespace gpusizer {
 
@@ -209,6 +210,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
             }
         }
     }
+    if (options.explain || options.solvers) add_speed(catalog, s, a, e, options.explain);  // throughput, time
     return Result<Estimate>::success(std::move(e), {});
 }
 

@@ -270,6 +270,7 @@ Result<Scenario> parse_scenario_object(const json& obj) {
 
     if (r.error) return Result<Scenario>::failure(*r.error, r.warnings);
     apply_dependent_defaults(r.s, r.given);
+    r.s.given = r.given;
     if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings);
     return Result<Scenario>::success(r.s, r.warnings);
 }

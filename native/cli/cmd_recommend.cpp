@@ -36,7 +36,9 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
                   pad(num("%.1f", double(o.memory_per_gpu_bytes) / 1073741824.0), 9) +
                   pad(!o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
                   pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
-                  pad(o.total_cost ? num("%.0f", *o.total_cost) : (o.cost_per_million_tokens ? num("%.3f/Mtok", *o.cost_per_million_tokens) : "-"), 12) +
+                  pad(o.total_cost ? format_money_sig(*o.total_cost, r.scenario.currency)
+                                   : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + "/Mtok" : "-"),
+                      12) +
                   (warn.empty() ? "ok" : warn) + "\n";
     }
     if (r.offers.empty())

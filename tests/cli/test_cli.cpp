@@ -91,7 +91,8 @@ TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 w
     CHECK(cli_run({"recommend", "--model", "llama-3.1-70b", "--task", "full_ft", "--train_tokens", "1e10", "--budget", "1"},
                   poor) == 1);
     CHECK(poor.err.find("the scenario cannot be met") != std::string::npos);
-    CHECK(poor.err.find("over the budget") != std::string::npos);
+    CHECK(poor.err.find("the cheapest plan costs $") != std::string::npos);  // the best figure and the miss
+    CHECK(poor.err.find("over your $1.00 budget") != std::string::npos);
     Io bad;
     CHECK(cli_run({"recommend", "--top", "0"}, bad) == 2);
     CHECK(bad.err == "gpusizer: --top: expected a whole number in [1, 100000], got '0'\n");

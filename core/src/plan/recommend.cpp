@@ -1,0 +1,60 @@
+// recommend(): the planner as a list of named steps (core/src/plan/plan.hpp lists the files).
+//   1. the model and what the user fixed        context.cpp
+//   2. the machines the catalog rents            machines.cpp
+//   3. per machine: plan, price, checks, why     offers.cpp (train_plan / serve_plan, cost, checks, summary)
+//   4. rank by rank_by, one shape per listing    rank.cpp
+//   5. the answer and the reasons                summary.cpp
+#include <algorithm>
+#include <map>
+
+#include "gpusizer/memory.hpp"
+#include "plan.hpp"
+
+namespace gpusizer {
+namespace {
+
+// A per-GPU listing's machines and a TPU listing's slices are tried smallest first; past the first
+// two that give offers, bigger ones only win on time.
+constexpr int k_shapes_per_listing = 2;
+
+bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const Instance*, int>& offered) {
+    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= k_shapes_per_listing;
+}
+
+}  // namespace
+
+Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top) {
+    Result<ModelArch> arch = resolve_model(catalog, s);
+    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
+    if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
+        return Result<Recommendation>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
+    plan::Context ctx{catalog, s, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
+    ctx.scratch = s;
+    Recommendation rec;
+    rec.scenario = s;
+    rec.warnings = arch.warnings;
+    if (ctx.training && !s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
+
+    const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
+    std::vector<plan::Candidate> offers;
+    std::vector<plan::Rejection> rejected;
+    std::map<const Instance*, int> offered;
+    for (const plan::Machine& m : machines) {
+        if (skip_shape(ctx, m, offered)) continue;
+        const std::size_t before = offers.size();
+        plan::machine_offers(ctx, m, offers, rejected);
+        if (offers.size() > before) ++offered[m.inst];
+    }
+    plan::rank(ctx, offers);
+    if (top > 0 && offers.size() > top) offers.resize(top);
+    for (plan::Candidate& c : offers) {  // words only for what the answer keeps
+        plan::add_checks(ctx, *c.machine, c.plan, c.offer);
+        plan::describe(ctx, c.offer);
+        rec.offers.push_back(std::move(c.offer));
+    }
+    plan::answer(ctx, rejected, rec);
+    auto w = rec.warnings;
+    return Result<Recommendation>::success(std::move(rec), std::move(w));
+}
+
+}  // namespace gpusizer
