@@ -191,7 +191,9 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
             ImGui::TextUnformatted(o.provider_name.c_str());
             ImGui::TableSetColumnIndex(c_instance);
             ImGui::TextUnformatted(o.instance.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", o.why.c_str(), o.region.c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s\n%s", (language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str(),
+                                  o.region.c_str());
             ImGui::TableSetColumnIndex(c_gpus);
             ImGui::Text("%lld\u00d7 %s", static_cast<long long>(o.gpu_count), o.gpu_name.c_str());
             ImGui::TableSetColumnIndex(c_link);

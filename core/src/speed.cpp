@@ -20,35 +20,34 @@ namespace gpusizer {
 // [SECTION] Constants
 namespace {
 
-// Compute efficiency of an A100-class part (hardware FLOPs over peak, communication excluded):
-// pretraining 0.55 — Megatron-LM 2021 Table 1 44–52% of peak with recompute and communication
-// counted, Korthikanti et al. 2022 Table 5 MFU 41.5–56.3%, MegaScale 175B 55.2%, torchtitan
-// Llama-3 8B FSDP on 64 A100 56.8% (docs/speed-and-cost.md: the published runs against the model).
-constexpr double k_eff_pretrain = 0.55;
+// Compute efficiency: the GEMMs of a layer run near the peak, the element-wise work around them
+// (norms, activations, softmax, residuals) at memory speed. Per token and layer the GEMMs are
+// ~24·h² FLOPs and the element-wise traffic ~c·h bytes, so
+//   efficiency = η / (1 + k · ridge / h),   ridge = peak FLOP/s ÷ memory B/s (FLOP per byte),
+// bigger models and bandwidth-rich parts closer to η. Fitted on published runs (docs/speed-and-cost.md
+// "Published runs"): Megatron-LM 2021 Table 1 (A100, h 2304 → 25600: 44–52% of peak with recompute),
+// Korthikanti et al. 2022 Table 5, MegaScale, torchtitan's Llama-3 8B FSDP on A100 (56.8%) and on its
+// H100s (96 GB HBM2e, 2.4 TB/s: 35.6%), Llama 3 405B (MFU 38–43%): η = 0.74, k = 10.3.
+constexpr double k_gemm_efficiency = 0.74;
+constexpr double k_elementwise_bytes_factor = 10.3;
 // Fine-tuning stacks (HF Trainer, torchtune) run smaller batches and unfused optimizers: the old
-// documented 0.35 : 0.40 ratio of fine-tuning to pretraining MFU (research/memory-model.md §2.9).
-constexpr double k_eff_full_ft = 0.45;
-// LoRA: torchtune Llama-3.1-70B LoRA on 8× A100 3497 tokens/s = 42% (4N convention, FSDP).
-constexpr double k_eff_lora = 0.45;
-// QLoRA: PEFT + bitsandbytes NF4 Llama-3 8B on one RTX 4090, 1410 tokens/s = 30% (dequantization).
-constexpr double k_eff_qlora = 0.30;
+// documented 0.35 : 0.40 ratio of fine-tuning to pretraining MFU (research/memory-model.md §2.9);
+// LoRA the same (torchtune Llama-3.1-70B LoRA on 8× A100: 42% MFU, 4N convention); QLoRA 0.30 : 0.55
+// of pretraining (PEFT + bitsandbytes NF4 Llama-3 8B on one RTX 4090: 30% MFU, dequantization).
+constexpr double k_task_full_ft = 0.45 / 0.55, k_task_lora = 0.45 / 0.55, k_task_qlora = 0.30 / 0.55;
 // MoE 20–35% against 35–50% dense (research/memory-model.md §2.9): × 0.7.
 constexpr double k_moe_factor = 0.70;
 // Volta/Turing (≤ 2018): GPT-3 on V100 21.3% MFU (PaLM Table 3) against ~40% on A100: × 0.6.
 constexpr double k_pre_ampere_factor = 0.60;
-// Bandwidth-starved parts: efficiency × sqrt(ridge_ref / ridge), ridge = peak FLOP/s ÷ memory B/s,
-// ridge_ref = A100 80GB's 312 TF / 2.039 TB/s = 153 FLOP/B. Fitted on two published pairs:
-// torchtitan Llama-3 8B FSDP MFU 56.8% (A100) vs 35.6% (its H100s: 96 GB HBM2e at 2.4 TB/s, ridge
-// 412): 0.63, model 0.61; MLPerf Training v4.1 GPT-3 175B, 2048 TPU v6e (ridge 560) 27.3 min vs v5p
-// (166) 29.6 min at twice the peak: 0.54, model 0.54. (H100 SXM, ridge 295: × 0.72.)
-constexpr double k_ridge_ref = 312.0e12 / 2039.0e9;
 // Huawei Ascend (CANN): ModelLink's own tables give 2730 tokens/s per NPU for LLaMA2-7B against 2884
 // on its reference GPU, and 1550 vs 1750 for 13B; at peaks 320 vs 312 TF that is 0.92 and 0.86 of
-// the reference's efficiency: 0.89, used instead of the ridge factor.
+// the reference's efficiency: 0.89 × an A100's (its ridge, not the NPU's).
 constexpr double k_ascend_factor = 0.89;
 // Cambricon (Neuware): no published LLM training throughput found (FlagPerf's Cambricon cases leave
-// MFU blank). ASSUMPTION: half the A100-class efficiency until measured.
+// MFU blank). ASSUMPTION: half an A100's efficiency until measured.
 constexpr double k_cambricon_factor = 0.50;
+// The A100 80GB's ridge (312 TF / 2.039 TB/s = 153 FLOP/B), for parts measured against an A100.
+constexpr double k_ridge_a100 = 312.0e12 / 2039.0e9;
 // fp8 training (Float8 linears, the rest bf16): torchtitan Table 1, 8× H100 Llama-3.1-8B, FSDP +
 // compile 6667 → + Float8 8532 tokens/s per GPU = 1.28 × the bf16 speed.
 constexpr double k_fp8_training_speedup = 1.28;
@@ -84,45 +83,38 @@ bool lacks_bf16(const Accelerator& a, const Scenario& s) {
 
 // [SECTION] Compute efficiency
 
-Efficiency compute_efficiency(const Scenario& s, const ModelArch& arch, const Accelerator& a) {
+Efficiency compute_efficiency(const Scenario& s, const ModelArch& arch, const Accelerator& a, bool explain) {
     Efficiency e;
+    double task = 1;
     switch (s.task) {
-        case Task::pretrain: e.value = k_eff_pretrain; break;
-        case Task::full_ft: e.value = k_eff_full_ft; break;
-        case Task::lora: e.value = k_eff_lora; break;
-        case Task::qlora: e.value = k_eff_qlora; break;
-        case Task::inference: e.value = k_eff_full_ft; break;  // not used for serving (roofline)
-    }
-    e.why = std::string(to_string(s.task)) + " " + fixed_text(e.value, 2);
-    if (arch.num_experts > 0) {
-        e.value *= k_moe_factor;
-        e.why += " × 0.70 (MoE)";
-    }
-    if (a.year > 0 && a.year <= 2018) {
-        e.value *= k_pre_ampere_factor;
-        e.why += " × 0.60 (pre-Ampere)";
-    }
-    if (a.software == "cann") {
-        e.value *= k_ascend_factor;
-        e.why += " × 0.89 (Ascend: ModelLink's published LLaMA2 runs)";
-        return e;
-    }
-    if (a.software == "neuware") {
-        e.value *= k_cambricon_factor;
-        e.why += " × 0.50 (Cambricon: assumed, no published training run)";
-        return e;
+        case Task::pretrain:
+        case Task::inference: break;
+        case Task::full_ft: task = k_task_full_ft; break;
+        case Task::lora: task = k_task_lora; break;
+        case Task::qlora: task = k_task_qlora; break;
     }
     Scenario bf = s;
     if (bf.weight_dtype == WeightDtype::fp8) bf.weight_dtype = WeightDtype::bf16;
     const double bandwidth = a.memory_bandwidth_gbps * 1e9;
-    const double ridge = bandwidth > 0 ? peak_flops(a, bf) / bandwidth : 0;
-    if (ridge > k_ridge_ref) {
-        const double f = std::sqrt(k_ridge_ref / ridge);  // sqrt is correctly rounded (IEEE 754)
+    const bool measured_as_a100 = a.software == "cann" || a.software == "neuware";
+    const double ridge = measured_as_a100 ? k_ridge_a100 : bandwidth > 0 ? peak_flops(a, bf) / bandwidth : k_ridge_a100;
+    const double h = static_cast<double>(std::max<std::uint64_t>(1, arch.hidden_size));
+    e.value = k_gemm_efficiency * task / (1 + k_elementwise_bytes_factor * ridge / h);
+    if (explain)
+        e.why = std::string(to_string(s.task)) + " " + fixed_text(e.value, 2) + " (0.74" +
+                (task != 1 ? " × " + fixed_text(task, 2) : std::string()) + " / (1 + 10.3 × ridge " + fixed_text(ridge, 0) +
+                " FLOP/B / hidden " + fixed_text(h, 0) + "))";
+    auto factor = [&](double f, const char* why) {
         e.value *= f;
-        e.why += " × " + fixed_text(f, 2) + " (bandwidth-starved: ridge " + fixed_text(ridge, 0) + " FLOP/B)";
-    }
+        if (explain) e.why += why;
+    };
+    if (arch.num_experts > 0) factor(k_moe_factor, " × 0.70 (MoE)");
+    if (a.year > 0 && a.year <= 2018) factor(k_pre_ampere_factor, " × 0.60 (pre-Ampere)");
+    if (a.software == "cann") factor(k_ascend_factor, " × 0.89 (Ascend: ModelLink's published LLaMA2 runs)");
+    else if (a.software == "neuware") factor(k_cambricon_factor, " × 0.50 (Cambricon: assumed, no published training run)");
     return e;
 }
+
 
 // [SECTION] FLOPs per token
 namespace {

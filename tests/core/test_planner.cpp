@@ -317,8 +317,9 @@ TEST_CASE("planner: training time is the step's compute plus communication, and 
     REQUIRE(o);
     REQUIRE(o->hours);
     REQUIRE(o->step);
-    // Compute alone: 8 GPUs × 989.4 TF × 0.45 × sqrt(153.0 / 295.3) over 6N + 12·L·H·Q·T (+ recompute).
-    const double eff = 0.45 * std::sqrt((312e12 / 2039e9) / (989.4e12 / 3350e9));
+    // Compute alone: 8 GPUs × 989.4 TF × 0.74 × (0.45/0.55) / (1 + 10.3 × 295.3 / 4096) over
+    // 6N + 12·L·H·Q·T (+ recompute).
+    const double eff = 0.74 * (0.45 / 0.55) / (1 + 10.3 * (989.4e12 / 3350e9) / 4096);
     const double per_token = 6.0 * 8030261248.0 + 12.0 * 32 * 4096 * 2048;
     const double recompute = o->step->compute_s > 0 ? o->step->recompute_s / o->step->compute_s : 0;
     CHECK(o->step->tokens / o->step->compute_s == doctest::Approx(8 * 989.4e12 * eff / per_token * (1 - recompute)));

@@ -32,7 +32,7 @@ Accelerator part(double bf16_tflops, double bandwidth_gbps, double fp8_tflops = 
     return a;
 }
 
-// An A100-class part: ridge 312 TF / 2039 GB/s, so no bandwidth penalty.
+// An A100 80GB: ridge 312 TF / 2039 GB/s = 153 FLOP/B.
 Accelerator a100() { return part(312, 2039); }
 
 }  // namespace
@@ -82,43 +82,56 @@ TEST_CASE("speed: MT-NLG 530B iteration time from hardware FLOPs at 126 TFLOP/s 
 
 // [SECTION] Peaks and compute efficiency
 
-TEST_CASE("speed: compute efficiency by task, with its reasons") {
+// efficiency = 0.74 × task / (1 + 10.3 × ridge / hidden), ridge = bf16 peak / memory bandwidth.
+double expected(double task, double peak_tflops, double bandwidth_gbps, double hidden) {
+    return 0.74 * task / (1 + 10.3 * (peak_tflops * 1e12) / (bandwidth_gbps * 1e9) / hidden);
+}
+
+TEST_CASE("speed: compute efficiency by task and model width, with its reasons") {
     ModelArch dense, moe;
+    dense.hidden_size = moe.hidden_size = 4096;
     moe.num_experts = 8;
     Scenario s;
-    s.task = Task::full_ft;
-    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(0.45));
-    CHECK(compute_efficiency(s, dense, a100()).why == "full_ft 0.45");
     s.task = Task::pretrain;
-    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(0.55));
+    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(expected(1, 312, 2039, 4096)));
+    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(0.534).epsilon(0.002));
+    CHECK(compute_efficiency(s, dense, a100()).why == "pretrain 0.53 (0.74 / (1 + 10.3 × ridge 153 FLOP/B / hidden 4096))");
+    s.task = Task::full_ft;
+    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(expected(0.45 / 0.55, 312, 2039, 4096)));
     s.task = Task::qlora;
-    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(0.30));
-    // V100 (2017): MoE × 0.7 and pre-Ampere × 0.6; ridge 125 TF / 900 GB/s = 139 < 153: no bandwidth penalty.
+    CHECK(compute_efficiency(s, dense, a100()).value == doctest::Approx(expected(0.30 / 0.55, 312, 2039, 4096)));
+    // A wider model spends relatively less on element-wise work: 16384 wide on the same part.
+    ModelArch wide;
+    wide.hidden_size = 16384;
+    s.task = Task::pretrain;
+    CHECK(compute_efficiency(s, wide, a100()).value == doctest::Approx(expected(1, 312, 2039, 16384)));
+    CHECK(compute_efficiency(s, wide, a100()).value > compute_efficiency(s, dense, a100()).value);
+    // V100 (2017): MoE × 0.7 and pre-Ampere × 0.6.
     Accelerator v100 = part(125, 900);
     v100.year = 2017;
     s.task = Task::lora;
     const Efficiency e = compute_efficiency(s, moe, v100);
-    CHECK(e.value == doctest::Approx(0.45 * 0.7 * 0.6));
-    CHECK(e.why == "lora 0.45 × 0.70 (MoE) × 0.60 (pre-Ampere)");
+    CHECK(e.value == doctest::Approx(expected(0.45 / 0.55, 125, 900, 4096) * 0.7 * 0.6));
+    CHECK(e.why.find(" × 0.70 (MoE) × 0.60 (pre-Ampere)") != std::string::npos);
 }
 
-TEST_CASE("speed: a bandwidth-starved part loses sqrt(ridge_ref / ridge); Ascend and Cambricon use their own factors") {
+TEST_CASE("speed: a bandwidth-starved part loses efficiency; Ascend and Cambricon use their published factor on an A100's") {
     Scenario s;
     s.task = Task::full_ft;
     ModelArch a;
-    // H100 SXM: 989.4 TF / 3350 GB/s = ridge 295.3; A100 80GB: 312 / 2039 = 153.0.
-    const double ridge = 989.4e12 / 3350e9, ref = 312e12 / 2039e9;
+    a.hidden_size = 4096;
+    // H100 SXM: 989.4 TF / 3350 GB/s = ridge 295.3 against the A100's 153.0.
     const Efficiency h = compute_efficiency(s, a, part(989.4, 3350));
-    CHECK(h.value == doctest::Approx(0.45 * std::sqrt(ref / ridge)));
-    CHECK(h.value == doctest::Approx(0.3239).epsilon(0.001));
-    CHECK(h.why == "full_ft 0.45 × 0.72 (bandwidth-starved: ridge 295 FLOP/B)");
+    CHECK(h.value == doctest::Approx(expected(0.45 / 0.55, 989.4, 3350, 4096)));
+    CHECK(h.value < compute_efficiency(s, a, a100()).value);
     Accelerator ascend = part(320, 1600);
     ascend.software = "cann";
-    CHECK(compute_efficiency(s, a, ascend).value == doctest::Approx(0.45 * 0.89));
+    CHECK(compute_efficiency(s, a, ascend).value == doctest::Approx(expected(0.45 / 0.55, 312, 2039, 4096) * 0.89));
     CHECK(compute_efficiency(s, a, ascend).why.find("ModelLink") != std::string::npos);
     Accelerator mlu = part(314, 2700);
     mlu.software = "neuware";
-    CHECK(compute_efficiency(s, a, mlu).value == doctest::Approx(0.45 * 0.5));
+    CHECK(compute_efficiency(s, a, mlu).value == doctest::Approx(expected(0.45 / 0.55, 312, 2039, 4096) * 0.5));
+    CHECK(compute_efficiency(s, a, mlu).why.find("assumed") != std::string::npos);
 }
 
 TEST_CASE("speed: fp8 training runs at 1.28 × bf16, never above the fp8 peak; bf16 on a part without it runs fp16") {
@@ -149,8 +162,9 @@ TEST_CASE("speed: one GPU's step is its compute: tokens/s = peak × efficiency /
     const Links links = node_links(a100(), "none", 1, 0);
     const TrainingStep t = training_step(s, a, p, a100(), links, JobLayout{});
     const double per_token = 6.0 * 8030261248.0 + 12.0 * 32 * 4096 * 2048;  // 6N + 12·L·H·Q·T
-    CHECK(t.tokens_per_s == doctest::Approx(312e12 * 0.45 / per_token));
-    CHECK(t.mfu == doctest::Approx(0.45));
+    const double eff = expected(0.45 / 0.55, 312, 2039, 4096);                 // 0.437
+    CHECK(t.tokens_per_s == doctest::Approx(312e12 * eff / per_token));
+    CHECK(t.mfu == doctest::Approx(eff));
     // 0.25M tokens per step: ceil(250000 / 4096) = 62 micro-batches of 2 × 2048.
     CHECK(t.micro_batches == doctest::Approx(62));
     CHECK(t.dp_s == 0);
@@ -159,9 +173,9 @@ TEST_CASE("speed: one GPU's step is its compute: tokens/s = peak × efficiency /
     s.activation_checkpointing = Checkpointing::full;
     const TrainingStep c = training_step(s, a, p, a100(), links, JobLayout{});
     const double recompute = per_token + 2.0 * 8030261248.0 + 4.0 * 32 * 4096 * 2048;
-    CHECK(c.tokens_per_s == doctest::Approx(312e12 * 0.45 / recompute));
+    CHECK(c.tokens_per_s == doctest::Approx(312e12 * eff / recompute));
     CHECK(c.recompute_s / c.compute_s == doctest::Approx(1 - per_token / recompute));
-    CHECK(c.mfu == doctest::Approx(0.45 * per_token / recompute));
+    CHECK(c.mfu == doctest::Approx(eff * per_token / recompute));
 }
 
 TEST_CASE("speed: the user's mfu is end to end") {

@@ -39,7 +39,8 @@ struct Efficiency {
     double value = 0;
     std::string why;
 };
-Efficiency compute_efficiency(const Scenario& s, const ModelArch& arch, const Accelerator& a);
+// `explain` false leaves `why` empty (the planner's inner loops; the value is the same).
+Efficiency compute_efficiency(const Scenario& s, const ModelArch& arch, const Accelerator& a, bool explain = true);
 
 // Model FLOPs per trained token: 6·N_active + 12·L·H·Q·T (PaLM App. B); LoRA/QLoRA skip the
 // weight-gradient GEMMs of frozen weights (4·N). MFU is defined on these.

@@ -65,7 +65,7 @@ void push(const Context& ctx, Machine m, std::vector<Machine>& out) {
     m.links = node_links(*m.acc, m.interconnect, m.gpus, m.network_gbps);
     if (ctx.s.interconnect == InterconnectNeed::nvlink && !nvlink_ok(m)) return;
     m.key = shape_key(m);
-    if (ctx.training) m.efficiency = compute_efficiency(ctx.s, ctx.arch, *m.acc);
+    if (ctx.training) m.efficiency = compute_efficiency(ctx.s, ctx.arch, *m.acc, /*explain=*/false);
     out.push_back(std::move(m));
 }
 

@@ -41,9 +41,14 @@ bool too_slow(const Context& ctx, const Offer& o) {
 
 }  // namespace
 
+// rank_by hourly (experiments, learning): one machine before several. ASSUMPTION: a learner wants the
+// cheapest hour on one machine, not a cluster of cheap ones joined over a network.
+bool several_for_hourly(const Context& ctx, const Offer& o) { return ctx.s.rank_by == RankBy::hourly && o.nodes > 1; }
+
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) {
     if (x.price_known != y.price_known) return x.price_known;  // unpriced listings last
     if (too_slow(ctx, x) != too_slow(ctx, y)) return !too_slow(ctx, x);
+    if (several_for_hourly(ctx, x) != several_for_hourly(ctx, y)) return !several_for_hourly(ctx, x);
     double kx = cost_key(x), ky = cost_key(y);
     if (ctx.s.rank_by == RankBy::hourly) kx = x.price_per_hour, ky = y.price_per_hour;
     if (ctx.s.rank_by == RankBy::time) kx = time_key(x), ky = time_key(y);

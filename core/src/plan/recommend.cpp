@@ -48,6 +48,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     plan::rank(ctx, offers);
     if (top > 0 && offers.size() > top) offers.resize(top);
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
+        if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);
         plan::describe(ctx, c.offer);
         rec.offers.push_back(std::move(c.offer));

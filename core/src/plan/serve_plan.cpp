@@ -20,6 +20,7 @@ constexpr std::int64_t k_max_nodes_for_serving = 1024;
 constexpr std::int64_t k_max_pipeline_nodes = 8;  // a replica spans at most 8 nodes, the fewest that fit
 // Serving replicas split a model over at most 8 GPUs by tensor parallelism (vLLM's usual
 // tensor_parallel_size within one NVLink server; beyond it, pipeline stages across nodes).
+constexpr std::int64_t k_max_serving_tp = 8;
 
 // [SECTION] One replica shape
 
@@ -112,6 +113,7 @@ PlanChoice deploy(Context& ctx, const Machine& m, const Replica& r) {
     l.nodes = nodes;
     l.gpus_per_node = m.gpus;
     const ServingSpeed v = speed_at(ctx, m, r, per);
+    if (!(v.tpot_s > 0)) return c;  // a part without bandwidth or FLOPs in the catalog
     c.found = true;
     c.nodes = nodes;
     c.layout = l;
@@ -139,13 +141,13 @@ PlanChoice search_deployment(Context& ctx, const Machine& m) {
         best.fail = "cannot make " + std::to_string(ctx.s.num_gpus) + " GPUs out of machines of " + std::to_string(m.gpus);
         return best;
     }
-    const std::int64_t most_tp = m.slice ? m.gpus : std::min<std::int64_t>(m.gpus, 8);  // a TPU slice is one ICI mesh
+    const std::int64_t most_tp = m.slice ? m.gpus : std::min(m.gpus, k_max_serving_tp);  // a TPU slice is one ICI mesh
     if (ctx.fixed.tp || ctx.fixed.pp) {
         shapes.push_back({ctx.s.tensor_parallel, ctx.s.pipeline_parallel});
     } else {
         for (std::int64_t tp = 1; tp <= most_tp; tp *= 2) shapes.push_back({tp, 1});
         if (m.multi_node && m.links.rdma)  // a replica across nodes: TP inside, PP across
-            for (std::int64_t pp = 2; pp <= k_max_pipeline_nodes; ++pp) shapes.push_back({std::min<std::int64_t>(m.gpus, 8), pp});
+            for (std::int64_t pp = 2; pp <= k_max_pipeline_nodes; ++pp) shapes.push_back({std::min(m.gpus, k_max_serving_tp), pp});
     }
     for (const auto& [tp, pp] : shapes) {
         if (tp > m.gpus || (tp * pp > m.gpus && !(m.multi_node && m.links.rdma))) continue;  // TP inside a node

@@ -53,6 +53,10 @@ void say_missing(Estimate& e, bool train) {
 
 void add_speed(const Catalog& catalog, const Scenario& s, const ModelArch& arch, Estimate& e, bool explain) {
     const bool train = s.task != Task::inference;
+    // The longest sequence that fits memory is no longer than the model's positions (issue 13).
+    if (e.max_seq_len && arch.max_position_embeddings > 0 && !arch.encoder &&
+        static_cast<std::uint64_t>(*e.max_seq_len) > arch.max_position_embeddings)
+        e.max_seq_len = static_cast<std::int64_t>(arch.max_position_embeddings);
     const Accelerator* acc = s.gpu.empty() ? nullptr : catalog.find_accelerator(s.gpu);
     if (!acc) return say_missing(e, train);
     const Accelerator& a = *acc;  // gpu_memory_gib changes the memory, never the speed

@@ -21,6 +21,11 @@ namespace {
 // Inference compute efficiency of prefill and of compute-bound decode (llm-analysis README
 // suggests ≤ 0.7 for inference; 0.5 keeps kernels' launch and softmax costs in).
 constexpr double k_inference_flops_efficiency = 0.50;
+// vLLM-class engines lose decode bandwidth as tensor parallelism grows (per-step scheduling,
+// sampling and worker synchronisation; smaller per-GPU GEMMs): the LambdaLabs vLLM 0.6.0 table
+// (Llama 3.1 8B TP1 8088, 70B TP4 3543, 405B-FP8 TP8 1714 tokens/s at 256 in flight) is fitted by
+// η / (1 + 0.15 · (tp − 1)); SGLang 0.3.0's 70B TP4 offline run agrees within 6%.
+constexpr double k_vllm_tp_overhead = 0.15;
 // vLLM's default max_num_seqs (EngineArgs, V0 and V1): 256 sequences in flight per replica.
 constexpr std::int64_t k_vllm_max_num_seqs = 256;
 // Engines without a scheduler cap of their own keep what they are given.
@@ -89,7 +94,8 @@ ServingSpeed serving_speed(const Scenario& s, const ModelArch& arch, const Param
     const double B = static_cast<double>(std::max<std::int64_t>(1, concurrency));
     const double P = prompt_tokens_of(s), O = output_tokens_of(s);
     const double context = P + O / 2;  // mean context while a request decodes
-    const double bw = a.memory_bandwidth_gbps * 1e9 * memory_efficiency(s.engine);
+    const double tp_loss = s.engine == Engine::vllm ? 1 + k_vllm_tp_overhead * static_cast<double>(tp - 1) : 1;
+    const double bw = a.memory_bandwidth_gbps * 1e9 * memory_efficiency(s.engine) / tp_loss;
     const double flops = peak_flops(a, s) * k_inference_flops_efficiency * static_cast<double>(tp);
     const double stages = static_cast<double>(std::max<std::int64_t>(1, pp));
     if (bw <= 0 || flops <= 0) return r;
