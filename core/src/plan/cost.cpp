@@ -63,8 +63,8 @@ double setup_hours(const Context& ctx, const Machine& m) {
 
 // The training state a checkpoint writes: every trainable parameter's weight, master copy and
 // optimizer state (LoRA: the adapters only).
-double checkpoint_bytes(const Context& ctx, const Machine& m, const PlanChoice& p) {
-    const Scenario c = candidate_scenario(ctx, m, p.layout.tp * p.layout.pp * p.layout.dp, p.layout, p.levers, 1);
+double checkpoint_bytes(Context& ctx, const Machine& m, const PlanChoice& p) {
+    const Scenario& c = scratch_candidate(ctx, m, p.layout.tp * p.layout.pp * p.layout.dp, p.layout, p.levers, 1);
     const StateBytes b = state_bytes_per_param(c);
     return static_cast<double>(ctx.params.trainable) * (b.weight + b.master + b.optimizer);
 }
@@ -78,7 +78,7 @@ double spot_interval(double save_hours, double rate) {
     return std::min(k_longest_interval_hours, std::max(k_checkpoint_interval_hours, young));
 }
 
-void training_time(const Context& ctx, const Machine& m, const PlanChoice& p, bool spot, double tokens, Offer& o,
+void training_time(Context& ctx, const Machine& m, const PlanChoice& p, bool spot, double tokens, Offer& o,
                    TimeParts& t) {
     const double rate = spot ? interruptions_per_hour(m.provider) : 0;
     const double save = checkpoint_bytes(ctx, m, p) / (static_cast<double>(p.nodes) * k_checkpoint_write_bytes_per_s) / 3600;
@@ -144,7 +144,7 @@ std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst) {
 
 // [SECTION] priced_offer
 
-Offer priced_offer(const Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind) {
+Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind) {
     Offer o;
     identity(ctx, m, p, o);
     const Instance& i = *m.inst;

@@ -50,6 +50,12 @@ Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t g
     return c;
 }
 
+const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                                  std::int64_t batch) {
+    prepare(ctx, ctx.scratch, m, gpus, l, levers, batch);
+    return ctx.scratch;
+}
+
 namespace {
 
 // Training candidates: the memory model's per-GPU breakdown directly (memory.hpp: "for estimate()

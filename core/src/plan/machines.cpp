@@ -65,17 +65,19 @@ void push(const Context& ctx, Machine m, std::vector<Machine>& out) {
     m.links = node_links(*m.acc, m.interconnect, m.gpus, m.network_gbps);
     if (ctx.s.interconnect == InterconnectNeed::nvlink && !nvlink_ok(m)) return;
     m.key = shape_key(m);
+    m.local_key = shape_key(m, true);
     if (ctx.training) m.efficiency = compute_efficiency(ctx.s, ctx.arch, *m.acc, /*explain=*/false);
+    m.lever_sets = lever_sets(ctx, m);
     out.push_back(std::move(m));
 }
 
 }  // namespace
 
-std::string shape_key(const Machine& m) {
-    return m.acc->id + "|" + std::to_string(m.gpu_memory) + "|" + std::to_string(m.gpus) + "|" + m.interconnect + "|" +
-           std::to_string(static_cast<std::int64_t>(m.network_gbps * 1000)) + "|" +
-           std::to_string(static_cast<std::int64_t>(m.inst->gpu_count * 1000)) + (m.multi_node ? "|j" : "|s") +
-           (m.inst->ram_gib > 0 ? "|r" : "|-");
+std::string shape_key(const Machine& m, bool local) {
+    std::string k = m.acc->id + "|" + std::to_string(m.gpu_memory) + "|" + std::to_string(m.gpus) + "|" + m.interconnect +
+                    "|" + std::to_string(static_cast<std::int64_t>(m.inst->gpu_count * 1000)) + (m.inst->ram_gib > 0 ? "|r" : "|-");
+    if (!local) k += "|" + std::to_string(static_cast<std::int64_t>(m.network_gbps * 1000)) + (m.multi_node ? "|j" : "|s");
+    return k;
 }
 
 std::vector<Machine> machines(Context& ctx, std::size_t& considered) {

@@ -97,6 +97,7 @@ struct Machine {
     const Accelerator* acc = nullptr;  // a fractional share's memory and speed already scaled (Context::shares)
     const Accelerator* row = nullptr;  // the catalog's row of acc
     std::string key;                 // shape_key, made once
+    std::string local_key;           // the same without what only several nodes depend on (network, joinability)
     std::uint64_t gpu_memory = 0;    // what fit checks use (the scenario's gpu_memory_gib overrides)
     std::int64_t gpus = 1;           // per node
     double scale = 1;                // × the listed price, vCPUs and RAM
@@ -108,11 +109,13 @@ struct Machine {
     bool slice = false;              // TPU chips joined by ICI
     Links links;
     Efficiency efficiency;           // training: compute_efficiency of this accelerator (the same for every plan)
+    std::vector<int> lever_sets;     // training: levers.cpp's sets for this machine
 };
 std::vector<Machine> machines(Context& ctx, std::size_t& considered);
 // What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
-// with the same key get the same plans, so they are searched once.
-std::string shape_key(const Machine& m);
+// with the same key get the same plans, so they are searched once. One-node plans do not depend
+// on the network: `local` leaves it (and joinability) out.
+std::string shape_key(const Machine& m, bool local = false);
 
 // [SECTION] Levers (levers.cpp)
 
@@ -135,6 +138,9 @@ const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLa
 bool roomy(const Memory& e);
 Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                             std::int64_t batch);
+// The same in ctx.scratch (no copy of the scenario), valid until the next fit or scratch call.
+const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                                  std::int64_t batch);
 
 // [SECTION] Plans (train_plan.cpp, serve_plan.cpp)
 
@@ -149,7 +155,7 @@ enum class PriceKind { ondemand, spot, unknown };
 std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst);
 double reference_tokens(const Context& ctx);  // training without train_tokens: the run offers are compared on
 // The offer's identity, price, time parts and cost for one plan at one price.
-Offer priced_offer(const Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
+Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
 
 // [SECTION] Checks and words (checks.cpp, summary.cpp)
 

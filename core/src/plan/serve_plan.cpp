@@ -133,7 +133,8 @@ bool cheaper(const Context& ctx, const PlanChoice& a, const PlanChoice& b) {
 }
 
 // Every replica shape, each deployed for the load; the cheapest (rank_by time: the fastest).
-PlanChoice search_deployment(Context& ctx, const Machine& m) {
+// `in_node`: only replicas inside one node (they need no network between nodes).
+PlanChoice search_deployment(Context& ctx, const Machine& m, bool in_node) {
     PlanChoice best;
     std::string fail = "does not fit one replica";
     std::vector<std::pair<std::int64_t, std::int64_t>> shapes;  // (tp, pp)
@@ -146,7 +147,7 @@ PlanChoice search_deployment(Context& ctx, const Machine& m) {
         shapes.push_back({ctx.s.tensor_parallel, ctx.s.pipeline_parallel});
     } else {
         for (std::int64_t tp = 1; tp <= most_tp; tp *= 2) shapes.push_back({tp, 1});
-        if (m.multi_node && m.links.rdma)  // a replica across nodes: TP inside, PP across
+        if (!in_node && m.multi_node && m.links.rdma)  // a replica across nodes: TP inside, PP across
             for (std::int64_t pp = 2; pp <= k_max_pipeline_nodes; ++pp) shapes.push_back({std::min(m.gpus, k_max_serving_tp), pp});
     }
     for (const auto& [tp, pp] : shapes) {
@@ -170,9 +171,17 @@ PlanChoice search_deployment(Context& ctx, const Machine& m) {
 // [SECTION] serving_plan
 
 PlanChoice serving_plan(Context& ctx, const Machine& m) {
+    // Replicas inside one node are the same plan whatever the network: shared by such machines.
+    const bool fixed_pp = ctx.fixed.pp && ctx.s.pipeline_parallel > 1;
+    const std::string local = m.local_key + "|in";
+    if (!fixed_pp) {
+        auto it = ctx.plans.find(local);
+        if (it == ctx.plans.end()) it = ctx.plans.emplace(local, std::vector<PlanChoice>{search_deployment(ctx, m, true)}).first;
+        if (it->second.front().found) return it->second.front();
+    }
     const std::string& key = m.key;
     if (auto it = ctx.plans.find(key); it != ctx.plans.end()) return it->second.front();
-    PlanChoice best = search_deployment(ctx, m);
+    PlanChoice best = search_deployment(ctx, m, false);
     ctx.plans.emplace(key, std::vector<PlanChoice>{best});
     return best;
 }

@@ -7,25 +7,28 @@
 namespace gpusizer::plan {
 
 std::string fmt(const char* f, double v) {
-    // The one conversion is "%.Nf": copy the text around it ("%%" is a percent sign).
+    // The one conversion is "%.Nf": copy the text around it in runs ("%%" is a percent sign).
     std::string out;
+    out.reserve(32);
     bool done = false;
+    const char* run = f;
     for (const char* p = f; *p; ++p) {
-        if (p[0] == '%' && p[1] == '%') {
+        if (*p != '%') continue;
+        out.append(run, static_cast<std::size_t>(p - run));
+        if (p[1] == '%') {
             out += '%';
-            ++p;
-        } else if (!done && p[0] == '%' && p[1] == '.' && p[2] >= '0' && p[2] <= '9' && p[3] == 'f' &&
-                   append_fixed(out, v, p[2] - '0')) {
+            run = ++p + 1;
+        } else if (!done && p[1] == '.' && p[2] >= '0' && p[2] <= '9' && p[3] == 'f' && append_fixed(out, v, p[2] - '0')) {
             done = true;
             p += 3;
-        } else if (p[0] == '%') {
+            run = p + 1;
+        } else {
             char buf[256];  // Chinese text: 3 bytes a character
             std::snprintf(buf, sizeof buf, f, v);
             return buf;
-        } else {
-            out += *p;
         }
     }
+    out.append(run);
     return out;
 }
 

@@ -11,6 +11,7 @@
 // [SECTION] Node counts
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 
 #include "plan.hpp"
@@ -25,12 +26,30 @@ constexpr std::int64_t k_max_tensor_parallel = 8;
 
 // [SECTION] Layouts
 
-std::vector<std::int64_t> tp_options(const Context& ctx, const Machine& m) {
+// A few options, without an allocation (the planner enumerates them for every machine and node count).
+template <class T>
+struct Few {
+    T v[8] = {};
+    int n = 0;
+    Few() = default;
+    Few(std::initializer_list<T> xs) {
+        for (T x : xs) push_back(x);
+    }
+    void push_back(T x) {
+        if (n < 8) v[n++] = x;
+    }
+    const T* begin() const { return v; }
+    const T* end() const { return v + n; }
+    T back() const { return v[n - 1]; }
+    int size() const { return n; }
+};
+
+Few<std::int64_t> tp_options(const Context& ctx, const Machine& m) {
     if (ctx.fixed.tp) return {ctx.s.tensor_parallel};
     // Training splits layers only inside an NVLink-class domain (Narayanan et al. 2021 §3.3: tensor
     // parallelism within a server, over NVLink); over PCIe every layer would wait on the link.
     if (!m.links.nvlink_class) return {1};
-    std::vector<std::int64_t> out;
+    Few<std::int64_t> out;
     const std::int64_t most = m.slice ? m.gpus : std::min(m.gpus, k_max_tensor_parallel);  // a TPU slice is one ICI mesh
     for (std::int64_t tp = 1; tp <= most; tp *= 2)
         if (m.gpus % tp == 0) out.push_back(tp);
@@ -39,15 +58,15 @@ std::vector<std::int64_t> tp_options(const Context& ctx, const Machine& m) {
 
 // Pipeline stages: none; one per node across an RDMA fabric; inside a PCIe node across its GPUs
 // (activations cross PCIe, not every layer's all-reduce).
-std::vector<std::int64_t> pp_options(const Context& ctx, const Machine& m, std::int64_t nodes, std::int64_t tp) {
+Few<std::int64_t> pp_options(const Context& ctx, const Machine& m, std::int64_t nodes, std::int64_t tp) {
     if (ctx.fixed.pp) return {ctx.s.pipeline_parallel};
-    std::vector<std::int64_t> out = {1};
+    Few<std::int64_t> out = {1};
     if (nodes > 1 && m.links.rdma) out.push_back(nodes);
     if (nodes == 1 && !m.links.nvlink_class && m.gpus / tp > 1) out.push_back(m.gpus / tp);
     return out;
 }
 
-std::vector<int> zero_options(const Context& ctx, std::int64_t dp) {
+Few<int> zero_options(const Context& ctx, std::int64_t dp) {
     if (ctx.fixed.zero) return {ctx.s.zero_stage};
     if (dp <= 1) return {0};
     return {0, 1, 2, 3};
@@ -87,7 +106,7 @@ struct StageFit {
     const Memory* est = nullptr;
 };
 struct Stairs {
-    std::vector<StageFit> roomy;
+    Few<StageFit> roomy;
     std::optional<StageFit> tight;
 };
 
@@ -104,9 +123,10 @@ double tokens_per_s_bound(Context& ctx, const Machine& m, std::int64_t nodes, in
 Stairs staircase(Context& ctx, const Machine& m, std::int64_t nodes, std::int64_t tp, std::int64_t pp,
                  const std::vector<int>& sets, double beat) {
     Stairs out;
-    const std::vector<int> zeros = zero_options(ctx, m.gpus * nodes / (tp * pp));
+    const Few<int> zeros = zero_options(ctx, m.gpus * nodes / (tp * pp));
     std::size_t i = 0;
-    for (auto z = zeros.rbegin(); z != zeros.rend(); ++z) {
+    for (int k = zeros.size() - 1; k >= 0; --k) {
+        const int* z = &zeros.v[k];
         const JobLayout l = layout(ctx, m, nodes, tp, pp, *z);
         const Memory* e = nullptr;
         for (; i < sets.size(); ++i) {
@@ -129,7 +149,7 @@ PlanChoice timed(Context& ctx, const Machine& m, JobLayout l, int levers, const 
     c.levers = levers;
     c.est = est;
     c.roomy = is_roomy;
-    const Scenario s = candidate_scenario(ctx, m, l.tp * l.pp * l.dp, l, levers, 1);
+    const Scenario& s = scratch_candidate(ctx, m, l.tp * l.pp * l.dp, l, levers, 1);
     l.zero = s.zero_stage;  // offload raised it
     c.layout = l;
     c.step = training_step(s, ctx.arch, est->params, *m.acc, m.links, l, &m.efficiency);
@@ -152,7 +172,7 @@ bool settled(const PlanChoice& b) { return b.found && b.roomy && !(b.levers & k_
 // nothing is roomy.
 PlanChoice best_at(Context& ctx, const Machine& m, std::int64_t nodes) {
     PlanChoice best, tight;
-    const std::vector<int> sets = lever_sets(ctx, m);
+    const std::vector<int>& sets = m.lever_sets;
     int past_settled = 0;
     for (std::int64_t tp : tp_options(ctx, m)) {
         for (std::int64_t pp : pp_options(ctx, m, nodes, tp)) {
@@ -176,7 +196,7 @@ PlanChoice best_at(Context& ctx, const Machine& m, std::int64_t nodes) {
 // Does the most saving plan fit at this node count? (The most sharded layout of each pipeline depth
 // with every lever allowed; `offload` false leaves out CPU offload.)
 bool fits_at(Context& ctx, const Machine& m, std::int64_t nodes, bool offload) {
-    std::vector<int> sets = lever_sets(ctx, m);
+    const std::vector<int>& sets = m.lever_sets;
     int most = 0;
     for (int v : sets)
         if (offload || !(v & (k_offload_optimizer | k_offload_params))) most = v;
@@ -222,7 +242,8 @@ PlanChoice not_found(const std::string& why) {
 
 namespace {
 
-std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
+// `at_one`: the one-node plan when the caller already made it (it fits there).
+std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_t nodes, const PlanChoice* at_one) {
     if (nodes > 0) return {best_at(ctx, m, nodes)};
     if (ctx.fixed.num_gpus) {  // the user's GPU count: whole machines of this shape only
         const std::int64_t n = ctx.s.num_gpus / m.gpus;
@@ -234,11 +255,11 @@ std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_
         return {c};
     }
     const std::int64_t most = m.multi_node ? k_max_nodes_for_fit : 1;
-    const std::int64_t n1 = fewest_nodes(ctx, m, 1, most, true);
+    const std::int64_t n1 = at_one ? 1 : fewest_nodes(ctx, m, 1, most, true);
     if (n1 == 0)
         return {not_found("does not fit on up to " + std::to_string(most * m.gpus) + " × " + gpu_label(*m.acc) +
                           ", even with every memory lever")};
-    std::vector<PlanChoice> out = {best_at(ctx, m, n1)};
+    std::vector<PlanChoice> out = {at_one ? *at_one : best_at(ctx, m, n1)};
     // CPU offload is slow: also offer the fewest nodes that need none.
     if (out.front().levers & (k_offload_optimizer | k_offload_params)) {
         const std::int64_t n2 = fewest_nodes(ctx, m, n1 + 1, std::min(most, n1 * 4), false);
@@ -250,9 +271,23 @@ std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_
 }  // namespace
 
 std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
+    // One node without offload is the same plan whatever the network: machines that differ only in
+    // it share the search.
+    const bool open = nodes == 0 && !ctx.fixed.num_gpus;
+    const std::string one = m.local_key + "|one";
+    if (open)
+        if (auto it = ctx.plans.find(one); it != ctx.plans.end()) return it->second;
     const std::string key = nodes > 0 ? m.key + "|n" + std::to_string(nodes) : m.key;
     if (auto it = ctx.plans.find(key); it != ctx.plans.end()) return it->second;
-    std::vector<PlanChoice> out = search_plans(ctx, m, nodes);
+    std::optional<PlanChoice> single;
+    if (open && fits_at(ctx, m, 1, true)) {
+        single = best_at(ctx, m, 1);
+        if (!(single->levers & (k_offload_optimizer | k_offload_params))) {
+            ctx.plans.emplace(one, std::vector<PlanChoice>{*single});
+            return {*single};
+        }
+    }
+    std::vector<PlanChoice> out = search_plans(ctx, m, nodes, single ? &*single : nullptr);
     ctx.plans.emplace(key, out);
     return out;
 }
