@@ -40,16 +40,15 @@ void App::set_catalog_error(std::string message) {
 }
 
 void App::set_scenario(const Scenario& s) {
-    scenario_ = settled_ = s;
-    given_ = keys_off_default(s);
+    scenario_ = s;
+    scenario_.given |= keys_off_default(s);  // a scenario built in code: what differs from its defaults
+    settled_ = scenario_;
     redraw_requested_ = true;
 }
 
 void App::settle_edit() {
-    if (scenario_ == settled_ && ui_.chosen.none()) return;
-    given_ |= ui_.chosen;
-    ui_.chosen.reset();
-    apply_edit(settled_, scenario_, given_);
+    if (scenario_ == settled_ && scenario_.given == settled_.given) return;
+    apply_edit(settled_, scenario_);
     settled_ = scenario_;
 }
 

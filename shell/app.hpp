@@ -76,8 +76,7 @@ private:
     std::vector<std::string> catalog_warnings_;
     std::string catalog_error_;
     Scenario scenario_;
-    Scenario settled_;   // scenario_ after the last settle_edit()
-    GivenKeys given_;    // the keys the user set (the others follow their defaults, as in the CLI)
+    Scenario settled_;   // scenario_ after the last settle_edit(); scenario_.given: the keys the user set
     std::vector<PresetInfo> presets_;        // per catalog
     std::optional<Scenario> estimated_for_;  // scenario of results_
     SweepAxis estimated_axis_ = SweepAxis::seq_len;

@@ -191,7 +191,9 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
             ImGui::TextUnformatted(o.provider_name.c_str());
             ImGui::TableSetColumnIndex(c_instance);
             ImGui::TextUnformatted(o.instance.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", o.why.c_str(), o.region.c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s\n%s", (language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str(),
+                                  o.region.c_str());
             ImGui::TableSetColumnIndex(c_gpus);
             ImGui::Text("%lld\u00d7 %s", static_cast<long long>(o.gpu_count), o.gpu_name.c_str());
             ImGui::TableSetColumnIndex(c_link);
@@ -216,8 +218,10 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
             if (o.hours) ImGui::TextUnformatted(format_hours(*o.hours).c_str());
             else ImGui::TextDisabled("-");
             ImGui::TableSetColumnIndex(c_total);
-            if (o.total_cost) ImGui::TextUnformatted(format_money(*o.total_cost, o.currency).c_str());
-            else if (o.cost_per_million_tokens) ImGui::TextUnformatted(format_money(*o.cost_per_million_tokens, o.currency).c_str());
+            // Totals keep 3 significant digits (core's format_money_sig): a ¥0.35 job never shows as ¥0.00.
+            const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
+            if (o.total_cost) ImGui::TextUnformatted(format_money_sig(*o.total_cost, cur).c_str());
+            else if (o.cost_per_million_tokens) ImGui::TextUnformatted(format_money_sig(*o.cost_per_million_tokens, cur).c_str());
             else ImGui::TextDisabled("-");
             ImGui::TableSetColumnIndex(c_checks);
             const long failed = std::count_if(o.checks.begin(), o.checks.end(), [](const Check& c) { return !c.ok; });

@@ -14,7 +14,6 @@
 
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/scenario.hpp"
-#include "gpusizer/scenario_keys.hpp"
 #include "host.hpp"
 #include "results.hpp"
 #include "widget_tags.hpp"
@@ -46,9 +45,6 @@ struct UiState {
     // "Open a link": a pasted share link (or URL) for the App to open after this frame.
     bool link_dialog_open = false;
     std::string pending_link;
-    // Keys a panel set as the user's choice even where the value did not change (the guided
-    // start's answers); App adds them to the keys the user gave (apply_edit).
-    GivenKeys chosen;
 };
 
 struct PanelContext {

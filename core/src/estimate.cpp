@@ -9,10 +9,11 @@
 #include <cmath>
 #include <string>
 
-#include "gpusizer/units.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/scenario_limits.hpp"
+#include "gpusizer/speed.hpp"
+#include "gpusizer/units.hpp"
 
 namespace gpusizer {
 
@@ -205,6 +206,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
             }
         }
     }
+    if (options.explain || options.solvers) add_speed(catalog, s, a, e, options.explain);  // throughput, time
     return Result<Estimate>::success(std::move(e), {});
 }
 

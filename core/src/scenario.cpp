@@ -150,9 +150,9 @@ GivenKeys keys_off_default(const Scenario& s) {
     return g;
 }
 
-void apply_edit(const Scenario& before, Scenario& after, GivenKeys& given) {
-    given |= changed_keys(before, after);
-    apply_dependent_defaults(after, given);
+void apply_edit(const Scenario& before, Scenario& after) {
+    after.given |= changed_keys(before, after);
+    apply_dependent_defaults(after, after.given);
 }
 
 // [SECTION] Parsing
@@ -336,6 +336,7 @@ Result<Scenario> parse_scenario_object(const json& obj) {
 
     if (r.error) return Result<Scenario>::failure(*r.error, r.warnings);
     apply_dependent_defaults(r.s, r.given);
+    r.s.given = r.given;
     if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings);
     return Result<Scenario>::success(r.s, r.warnings);
 }

@@ -23,7 +23,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
               std::to_string(r.considered) + " instance types considered, currency " + to_string(r.scenario.currency) +
               " (~ = estimated price, ? = not in the catalog)\n\n";
     io.out += pad("#", 4) + pad("provider", 14) + pad("instance", 26) + pad("GPUs", 18) + pad("plan", 16) +
-              pad("GiB/GPU", 9) + pad("price/h", 12) + pad("hours", 10) + pad("total", 12) + "checks\n";
+              pad("GiB/GPU", 9) + pad("price/h", 12) + pad("hours", 10) + pad("total", 14) + "checks\n";
     int i = 0;
     for (const Offer& o : r.offers) {
         std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
@@ -37,7 +37,9 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
                   pad(num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib), 9) +
                   pad(!o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
                   pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
-                  pad(o.total_cost ? num("%.0f", *o.total_cost) : (o.cost_per_million_tokens ? num("%.3f/Mtok", *o.cost_per_million_tokens) : "-"), 12) +
+                  pad(o.total_cost ? format_money_sig(*o.total_cost, r.scenario.currency)
+                                   : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + "/Mtok" : "-"),
+                      14) +
                   (warn.empty() ? "ok" : warn) + "\n";
     }
     if (r.offers.empty())

@@ -285,7 +285,7 @@ describe('the page, driven by its controls', () => {
     await page.close();
   });
 
-  test('the guided start fills in the scenario from four answers', async () => {
+  test('the guided start fills in the scenario from its answers', async () => {
     const { page, problems } = await openPage();
     await waitReady(page);
     await clickWidget(page, 'guided_open');
@@ -293,10 +293,79 @@ describe('the page, driven by its controls', () => {
       await clickWidget(page, t);
     await waitScenario(page, 'region', 'cn_mainland');
     const s = await hooks(page, 'scenario');
-    assert.deepEqual([s.task, s.model, s.num_gpus, s.tensor_parallel, s.spot, s.currency],
-                     ['lora', 'llama-3.1-70b', 8, 8, 'never', 'CNY']);
+    assert.deepEqual([s.task, s.model, s.num_gpus, s.tensor_parallel, s.spot, s.currency, s.interconnect],
+                     ['lora', 'llama-3.1-70b', 8, 8, 'never', 'CNY', 'nvlink']);
+    // The answers are keys the user gave: the CLI given the same flags plans the same.
     await assertMatchesCli(page, ['--task', 'lora', '--model', 'llama-3.1-70b', '--num_gpus', '8', '--tensor_parallel', '8',
-      '--spot', 'never', '--region', 'cn_mainland', '--currency', 'CNY'], 'guided LoRA 70B in China');
+      '--pipeline_parallel', '1', '--spot', 'never', '--region', 'cn_mainland', '--currency', 'CNY', '--interconnect', 'nvlink',
+      '--rank_by', 'cost'], 'guided LoRA 70B in China');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  // Issue 13: "model split, needs NVLink" and "one GPU" are different answers with different offers.
+  test('the guided start: "model split over NVLink" keeps TP 8 on NVLink; "one GPU" keeps one GPU', async () => {
+    const { page, problems } = await openPage();
+    await waitReady(page);
+    const answer = async (gpus, rank) => {
+      await clickWidget(page, 'guided_open');
+      for (const t of ['guided_task:0', 'guided_size:4', `guided_gpus:${gpus}`, 'guided_interrupt:1', 'guided_where:0',
+                       `guided_rank:${rank}`, 'guided_apply'])
+        await clickWidget(page, t);
+    };
+    await answer(2, 0);
+    await waitScenario(page, 'interconnect', 'nvlink');
+    const split = await assertMatchesCli(page, ['--model', 'llama-3.1-70b', '--num_gpus', '8', '--tensor_parallel', '8',
+      '--pipeline_parallel', '1', '--spot', 'never', '--region', 'global', '--currency', 'USD', '--interconnect', 'nvlink',
+      '--rank_by', 'cost'], 'guided: model split');
+    assert.ok(split.rec.json.offers.length > 0);
+    for (const o of split.rec.json.offers) {
+      assert.equal(o.plan.tensor_parallel, 8, `${o.instance}: TP 8 kept`);
+      assert.ok(['nvswitch', 'nvlink', 'ici', 'hccs', 'infinity-fabric', 'neuronlink'].includes(o.interconnect), `${o.instance}: ${o.interconnect}`);
+    }
+    await answer(0, 1);
+    await waitScenario(page, 'num_gpus', 1);
+    const one = await assertMatchesCli(page, ['--model', 'llama-3.1-70b', '--num_gpus', '1', '--tensor_parallel', '1',
+      '--pipeline_parallel', '1', '--spot', 'never', '--region', 'global', '--currency', 'USD', '--rank_by', 'hourly'],
+    'guided: one GPU, cheapest hour');
+    assert.ok(one.rec.json.offers.length > 0);
+    for (const o of one.rec.json.offers) assert.equal(o.gpu_count, 1, `${o.instance}: one GPU`);
+    const prices = one.rec.json.offers.filter((o) => o.price_known).map((o) => o.price_per_hour);
+    assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'rank_by hourly: the cheapest hour first');
+    assert.notDeepEqual(one.rec.json.offers.map((o) => o.instance), split.rec.json.offers.map((o) => o.instance));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  // Issue 13: serving 70B to 20 users is one replica sized for 20, on demand, never told to checkpoint;
+  // a 7B LoRA goes on one GPU; export controls are named for mainland China.
+  test('the answers of issue 13: serving sized for its load, a 7B LoRA on one GPU, export controls named', async () => {
+    const serve = ['--model', 'llama-3.1-70b', '--batch_size', '20'];
+    let { page, problems } = await openPage({ hash: cliLink(serve) });
+    await waitReady(page);
+    const s = await assertMatchesCli(page, serve, 'serving 70B to 20 users');
+    assert.match(s.rec.json.summary, /to 20 concurrent users/);
+    assert.doesNotMatch(s.rec.json.summary, /checkpoint/);
+    for (const o of s.rec.json.offers) {
+      assert.equal(o.spot, false);
+      assert.equal(o.serving.replicas, 1);
+      assert.equal(o.serving.users, 20);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+    const lora = ['--model', 'qwen2.5-7b', '--task', 'lora', '--train_tokens', '100000000'];
+    ({ page, problems } = await openPage({ hash: cliLink(lora) }));
+    await waitReady(page);
+    const l = await assertMatchesCli(page, lora, '7B LoRA');
+    assert.equal(l.rec.json.offers[0].gpu_count, 1);
+    assert.equal(l.rec.json.offers[0].plan.tensor_parallel, 1);
+    await page.close();
+    const china = ['--region', 'cn_mainland', '--gpu', 'h100_sxm'];
+    ({ page, problems } = await openPage({ hash: cliLink(china) }));
+    await waitReady(page);
+    const c = await assertMatchesCli(page, china, 'H100 in mainland China');
+    assert.match(c.rec.json.summary, /export controls/);
+    assert.match(c.rec.json.summary, /H20/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -7,6 +7,8 @@
 #include "gpusizer/scenario_limits.hpp"
 #include "support.hpp"
 
+#include <nlohmann/json.hpp>
+
 using gpusizer::cli::Io;
 
 namespace {
@@ -91,7 +93,8 @@ TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 w
     CHECK(cli_run({"recommend", "--model", "llama-3.1-70b", "--task", "full_ft", "--train_tokens", "1e10", "--budget", "1"},
                   poor) == 1);
     CHECK(poor.err.find("the scenario cannot be met") != std::string::npos);
-    CHECK(poor.err.find("over the budget") != std::string::npos);
+    CHECK(poor.err.find("the cheapest plan costs $") != std::string::npos);  // the best figure and the miss
+    CHECK(poor.err.find("over your $1.00 budget") != std::string::npos);
     Io bad;
     CHECK(cli_run({"recommend", "--top", "0"}, bad) == 2);
     CHECK(bad.err == "gpusizer: --top: expected a whole number in [1, 100000], got '0'\n");
@@ -169,4 +172,160 @@ TEST_CASE("cli: exit codes hold in every format") {
         Io io;
         CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24", "--format", f}, io) == 1);
     }
+}
+
+// [SECTION] Issue 13: the seed's own questions answered as an expert would (embedded catalog)
+
+namespace {
+
+nlohmann::json recommend_json(std::vector<std::string> args, int expect = 0) {
+    args.insert(args.begin(), "recommend");
+    args.push_back("--json");
+    Io io;
+    CHECK(cli_run(args, io) == expect);
+    auto j = nlohmann::json::parse(io.out, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    return j;
+}
+
+bool check_ok(const nlohmann::json& offer, const char* id) {
+    for (const auto& c : offer["checks"])
+        if (c["id"] == id) return c["ok"].get<bool>();
+    return true;  // absent: nothing to warn about
+}
+
+bool has_lever(const nlohmann::json& offer, const char* key) {
+    for (const auto& l : offer["levers"])
+        if (l["key"] == key) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("cli: 70B full fine-tuning on demand — one NVSwitch node or nodes on a fabric, never VMs without one") {
+    const auto j = recommend_json({"--model", "llama-3.1-70b", "--task", "full_ft", "--train_tokens", "1e9", "--spot", "never",
+                                   "--top", "15"});
+    const auto& best = j["offers"][0];
+    CHECK(best["gpu_count"].get<int>() >= 8);
+    const std::string ic = best["interconnect"];
+    CHECK((ic == "nvswitch" || ic == "nvlink"));
+    CHECK(best["nodes"].get<int>() == 1);
+    for (const auto& o : j["offers"]) {
+        if (o["nodes"].get<int>() > 1) CHECK(check_ok(o, "fabric"));  // several nodes only over RDMA
+        if (o["gpu"] == "tpu_v6e" || o["gpu"] == "tpu_v5e" || o["gpu"] == "tpu_v5p") CHECK(o["nodes"].get<int>() == 1);
+        CHECK(check_ok(o, "headroom"));
+    }
+}
+
+TEST_CASE("cli: a 7B LoRA goes on one GPU with gradient checkpointing when it is tight, not on 8 GPUs") {
+    const auto none = recommend_json({"--model", "qwen2.5-7b", "--task", "lora", "--region", "global", "--top", "3"});
+    const auto& a = none["offers"][0];
+    CHECK(a["gpu_count"].get<int>() == 1);
+    CHECK(none["reference_tokens"].get<double>() == doctest::Approx(1e8));
+    CHECK(none["summary"].get<std::string>().find("100M-token run (assumed") != std::string::npos);
+    const auto with = recommend_json({"--model", "qwen2.5-7b", "--task", "lora", "--train_tokens", "1e8", "--top", "5"});
+    for (const auto& o : with["offers"]) {
+        CHECK(o["gpu_count"].get<int>() <= 2);
+        CHECK(o["plan"]["tensor_parallel"].get<int>() == 1);  // never TP over PCIe for training
+        CHECK(check_ok(o, "headroom"));                      // ≥ 10% free, not 96% full
+        if (o["gpu_memory_bytes"].get<double>() <= 24.0 * 1073741824.0) CHECK(has_lever(o, "activation_checkpointing"));
+    }
+    const auto& b = with["offers"][0];
+    CHECK(b["gpu_count"].get<int>() == 1);
+    CHECK(b["step"]["recompute_s"].get<double>() > 0);  // checkpointing costs time
+}
+
+TEST_CASE("cli: serving 70B to 20 users — one replica sized for 20, on demand, per hour and per million tokens") {
+    const auto j = recommend_json({"--model", "llama-3.1-70b", "--batch_size", "20", "--top", "10"});
+    CHECK(j["summary"].get<std::string>().find("to 20 concurrent users") != std::string::npos);
+    CHECK(j["summary"].get<std::string>().find("checkpoint") == std::string::npos);
+    for (const auto& o : j["offers"]) {
+        CHECK_FALSE(o["spot"].get<bool>());
+        CHECK(o["serving"]["users"].get<int>() == 20);
+        CHECK(o["serving"]["replicas"].get<int>() == 1);
+        const double tps = o["serving"]["tokens_per_s"].get<double>();
+        CHECK(o["cost_per_million_tokens"].get<double>() == doctest::Approx(o["price_per_hour"].get<double>() / (tps * 3600) * 1e6));
+    }
+    // Asked for NVLink: a small NVLink box (or one big GPU), not a PCIe rig.
+    const auto n = recommend_json({"--model", "llama-3.1-70b", "--batch_size", "20", "--region", "global", "--interconnect",
+                                   "nvlink", "--top", "5"});
+    const auto& best = n["offers"][0];
+    CHECK(best["gpu_count"].get<int>() <= 4);
+    CHECK(best["serving"]["replicas"].get<int>() == 1);
+}
+
+TEST_CASE("cli: --num_gpus 8 --tensor_parallel 8 is kept; rank_by hourly puts the cheapest hour first") {
+    const auto j = recommend_json({"--model", "llama-3.1-70b", "--num_gpus", "8", "--tensor_parallel", "8", "--top", "20"});
+    for (const auto& o : j["offers"]) {
+        CHECK(o["plan"]["tensor_parallel"].get<int>() == 8);
+        CHECK(o["gpu_count"].get<int>() == 8);
+    }
+    const auto h = recommend_json({"--task", "lora", "--rank_by", "hourly", "--region", "global", "--top", "10"});
+    const auto& offers = h["offers"];
+    for (std::size_t i = 1; i < offers.size(); ++i)
+        if (offers[i - 1]["nodes"] == offers[i]["nodes"])
+            CHECK(offers[i - 1]["price_per_hour"].get<double>() <= offers[i]["price_per_hour"].get<double>());
+    CHECK(offers[0]["nodes"].get<int>() == 1);
+}
+
+TEST_CASE("cli: mainland China — export controls named with the alternatives; a budget miss by how much") {
+    const auto h = recommend_json({"--region", "cn_mainland", "--gpu", "h100_sxm"}, 1);
+    const std::string why = h["summary"];
+    CHECK(why.find("export controls") != std::string::npos);
+    CHECK(why.find("H20") != std::string::npos);
+    CHECK(why.find("Ascend") != std::string::npos);
+    CHECK(h["summary_zh"].get<std::string>().find("出口管制") != std::string::npos);
+    const auto m = recommend_json({"--region", "cn_mainland", "--gpu", "mlu590"}, 1);
+    CHECK(m["summary"].get<std::string>().find("no mainland China provider in the catalog rents") != std::string::npos);
+    const auto b = recommend_json({"--region", "cn_mainland", "--currency", "CNY", "--model", "qwen2.5-32b", "--task", "lora",
+                                   "--train_tokens", "1e9", "--budget", "50"},
+                                  1);
+    const std::string miss = b["summary"];
+    CHECK(miss.find("the cheapest plan costs ¥") != std::string::npos);
+    CHECK(miss.find("over your ¥50.0 budget") != std::string::npos);
+}
+
+TEST_CASE("cli: bf16 on a T4 is flagged; tiny totals keep 3 significant digits in the table") {
+    const auto t = recommend_json({"--model", "llama-3.2-1b", "--gpu", "t4", "--top", "3"});
+    REQUIRE_FALSE(t["offers"].empty());
+    CHECK_FALSE(check_ok(t["offers"][0], "bf16"));
+    Io io;
+    REQUIRE(cli_run({"recommend", "--model", "llama-3.2-1b", "--task", "lora", "--train_tokens", "1e5", "--currency", "CNY", "--top",
+                     "1"},
+                    io) == 0);
+    const auto line = io.out.substr(io.out.find("\n1 "));
+    CHECK(line.find("¥0.0") != std::string::npos);  // e.g. ¥0.0819, never "0"
+}
+
+TEST_CASE("cli: estimate fills time and throughput for the scenario's own layout, also when it does not fit") {
+    Io io;
+    REQUIRE(cli_run({"estimate", "--model", "llama-3.1-8b", "--task", "full_ft", "--gpu", "h100_sxm", "--num_gpus", "8",
+                     "--zero_stage", "3", "--train_tokens", "1e9", "--json"},
+                    io) == 0);
+    auto j = nlohmann::json::parse(io.out, nullptr, false);
+    REQUIRE(j["time"].is_object());
+    CHECK(j["time"]["hours"].get<double>() > 0);
+    CHECK(j["time"]["gpu_hours"].get<double>() == doctest::Approx(8 * j["time"]["hours"].get<double>()));
+    CHECK(j["throughput"]["tokens_per_s"].get<double>() > 0);
+    Io big;
+    CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--task", "full_ft", "--gpu", "rtx4090", "--train_tokens", "1e8", "--json"},
+                  big) == 1);
+    auto b = nlohmann::json::parse(big.out, nullptr, false);
+    CHECK_FALSE(b["gpu"]["fits"].get<bool>());
+    CHECK(b["time"].is_object());  // filled anyway, with a warning
+    bool warned = false;
+    for (const auto& w : b["warnings"]) warned = warned || w.get<std::string>().find("does not fit") != std::string::npos;
+    CHECK(warned);
+    Io none;
+    REQUIRE(cli_run({"estimate", "--model", "llama-3.1-8b", "--json"}, none) == 0);
+    auto n = nlohmann::json::parse(none.out, nullptr, false);
+    CHECK(n["throughput"].is_null());
+    bool named = false;
+    for (const auto& w : n["warnings"]) named = named || w.get<std::string>().find("give a catalog `gpu`") != std::string::npos;
+    CHECK(named);
+    // max_seq_len is capped by the model's positions (Llama 3.2 1B: 131072).
+    Io cap;
+    REQUIRE(cli_run({"estimate", "--model", "llama-3.2-1b", "--gpu", "b200", "--json"}, cap) == 0);
+    auto c = nlohmann::json::parse(cap.out, nullptr, false);
+    CHECK(c["max_seq_len"].get<std::int64_t>() <= 131072);
 }

@@ -124,26 +124,25 @@ TEST_CASE("scenario: text overrides are typed by key (the CLI flags)") {
 
 TEST_CASE("scenario: an editor's changes resolve like the CLI's keys (apply_edit, keys_off_default)") {
     Scenario s = *parse_scenario_json("{}");
-    GivenKeys given;
     Scenario before = s;
     s.task = Task::qlora;  // a new task re-derives what follows from it
-    apply_edit(before, s, given);
-    CHECK(is_given(given, Key::task));
+    apply_edit(before, s);
+    CHECK(is_given(s.given, Key::task));
     CHECK(s.weight_dtype == WeightDtype::nf4);
     CHECK(s.spot == SpotPolicy::allow);
     CHECK(s == *parse_scenario_json(R"({"task":"qlora"})"));
 
     before = s;
     s.optimizer = Optimizer::adamw;  // set by hand (equal to the default): kept from now on
-    apply_edit(before, s, given);
-    CHECK_FALSE(is_given(given, Key::optimizer));  // nothing changed, so nothing was set
+    apply_edit(before, s);
+    CHECK_FALSE(is_given(s.given, Key::optimizer));  // nothing changed, so nothing was set
     before = s;
     s.optimizer = Optimizer::sgd;
-    apply_edit(before, s, given);
+    apply_edit(before, s);
     before = s;
     s.task = Task::full_ft;
     s.framework = Framework::torchtune;
-    apply_edit(before, s, given);
+    apply_edit(before, s);
     // The user's optimizer stays; torchtune's other defaults follow.
     CHECK(s.optimizer == Optimizer::sgd);
     CHECK(s.optimizer_in_backward);

@@ -1,7 +1,10 @@
 #pragma once
 // The planner: from a scenario to ranked, explained cloud offers (docs/speed-and-cost.md).
-// For each instance type it finds the smallest node count and the parallel plan that fit —
-// each candidate re-estimated with the memory model — then prices it on demand and on spot.
+// For each machine the catalog rents (an instance type, a per-GPU listing grown to a machine of
+// 1–8 GPUs, a TPU slice) it finds the node count, parallel layout and memory levers an expert
+// would use — each candidate re-estimated with the memory model and timed with the speed and
+// communication model — then prices the whole job on demand and on spot, checks it, ranks it
+// (rank_by) and says why. The steps are in core/src/plan/ (recommend.cpp lists them).
 
 #include <cstdint>
 #include <optional>
@@ -11,20 +14,49 @@
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/scenario.hpp"
+#include "gpusizer/speed.hpp"
 
 namespace gpusizer {
 
 struct Plan {
-    std::int64_t tensor_parallel = 1, pipeline_parallel = 1, data_parallel = 1;
+    std::int64_t tensor_parallel = 1, pipeline_parallel = 1, data_parallel = 1;  // data_parallel: replicas for serving
     int zero_stage = 0;
 };
 
 struct Check {
-    std::string id;       // memory_fit, headroom, pcie_model_parallel, fabric, host_ram, vcpus, region,
-                          // export, software, spot, price_estimate, budget, deadline
+    std::string id;       // memory_fit, headroom, levers, pcie_model_parallel, fabric, host_ram, vcpus, export,
+                          // software, bf16, spot, price_estimate, latency, budget, deadline, per_gpu_listing, price
     bool ok = true;       // false: a warning or a failure (see `blocking`)
     bool blocking = false;  // a failed blocking check removes the offer
     std::string message;
+};
+
+// A memory lever the plan turns on (never one the user fixed): the scenario key, its value in
+// this plan and the words the offer uses.
+struct Lever {
+    std::string key;      // activation_checkpointing · optimizer · loss_impl · offload
+    std::string value;    // full · adamw_8bit · fused · optimizer · optimizer_and_params
+    std::string text;     // "gradient checkpointing"
+    std::string text_zh;  // "梯度检查点"
+};
+
+// The whole job's hours, part by part (they add up to Offer::hours).
+struct TimeParts {
+    double setup = 0;        // boot, container image pull, model download
+    double compute = 0;      // the training run (serving: the tokens to serve)
+    double checkpoints = 0;  // writing checkpoints (blocking saves)
+    double spot = 0;         // expected rework and restarts after spot reclaims
+};
+
+// Serving: the deployment sized for its load.
+struct ServingLoad {
+    std::int64_t users = 0;        // concurrent sequences served (batch_size, or what the target needs)
+    std::int64_t replicas = 0;     // copies of the model, each tp × pp GPUs
+    std::int64_t per_replica = 0;  // sequences in flight on one replica
+    std::int64_t max_per_replica = 0;  // what one replica could hold (KV cache, engine, latency targets)
+    double tokens_per_s = 0;       // output tokens/s of the deployment at that load
+    double tpot_ms = 0;            // time per output token per user at that load
+    double ttft_ms = 0;            // one prompt's prefill, no queueing
 };
 
 struct Offer {
@@ -32,9 +64,11 @@ struct Offer {
     std::int64_t gpu_count = 0;  // all GPUs of all nodes
     std::int64_t nodes = 1;
     Plan plan;
+    std::vector<Lever> levers;   // memory levers this plan assumes
     std::uint64_t memory_per_gpu_bytes = 0;
     std::uint64_t gpu_memory_bytes = 0;
     double vcpus = 0, ram_gib = 0;   // per node
+    double network_gbps = 0;         // per node as listed (0 = not listed)
     bool spot = false;
     bool cn_mainland = false;
     double usd_per_hour = 0;         // all nodes
@@ -42,30 +76,42 @@ struct Offer {
     std::string currency;
     bool price_known = true;         // false: the catalog lists the instance without a price
     bool price_is_estimate = false;  // row confidence V-draft/K, or spot from a typical discount
-    double tokens_per_s = 0;         // training: trained tokens/s; inference: generated tokens/s
-    std::optional<double> hours;     // training with train_tokens; inference with train_tokens to serve
+    double tokens_per_s = 0;         // training: trained tokens/s; serving: output tokens/s at the load
+    std::optional<double> hours;     // the whole job (time_parts); training with train_tokens, serving with train_tokens
     std::optional<double> gpu_hours;
-    std::optional<double> total_cost;          // in `currency`; includes the spot overhead
-    std::optional<double> cost_per_million_tokens;  // in `currency`
-    double spot_overhead_fraction = 0;         // expected extra time from interruptions
+    TimeParts time_parts;
+    std::optional<double> total_cost;               // in `currency`; the whole job
+    std::optional<double> cost_per_million_tokens;  // in `currency`; serving at the load, training per trained token
+    // Training without train_tokens: the hours and cost of a reference run of
+    // Recommendation::reference_tokens, what rank_by cost and time compare (the job's own are unknown).
+    std::optional<double> reference_hours, reference_cost;
+    double spot_overhead_fraction = 0;              // expected extra time from interruptions
+    double checkpoint_every_hours = 0;              // training: the save interval the time assumes
     double mfu = 0;
+    std::optional<TrainingStep> step;  // training: one optimizer step, part by part
+    std::optional<ServingLoad> serving;
     std::vector<Check> checks;
     std::string why;
+    std::string why_zh;
     bool pareto = false;  // on the cost–time Pareto front
 };
 
 struct Recommendation {
     Scenario scenario;
     std::vector<std::string> warnings;
-    std::vector<Offer> offers;  // best first: cheapest total (or cost per million tokens), then fastest
-    std::string summary;        // one sentence
+    std::vector<Offer> offers;  // best first by rank_by: whole-job cost (serving: per million tokens), hourly price or time
+    std::string summary;        // the answer, with the release reminder for jobs that end
     std::string summary_zh;     // the same in Chinese
-    std::size_t considered = 0;  // instance × price options looked at
+    std::size_t considered = 0;  // machine shapes looked at
     std::vector<std::string> rejected_reasons;  // why the best rejected candidates failed (budget, deadline…)
+    std::vector<std::string> notes;             // what a person can act on: export controls and alternatives, misses
+    std::optional<double> reference_tokens;     // training without train_tokens: the run offers are compared on
 };
 
-// Spot interruption model (assumptions, not published rates: docs/speed-and-cost.md).
-inline constexpr double k_checkpoint_interval_hours = 0.5;
+// Spot interruption model (assumptions, not published rates: docs/speed-and-cost.md). On spot a job
+// checkpoints at Young's optimal interval sqrt(2 × save time × mean time between reclaims), at
+// least every 30 minutes' worth of saves; a restart costs a new instance, image and checkpoint load.
+inline constexpr double k_checkpoint_interval_hours = 0.5;  // the shortest spot interval planned
 inline constexpr double k_restart_hours = 0.25;
 
 Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top = 0);
@@ -73,5 +119,8 @@ std::string recommendation_to_json(const Recommendation& r);
 
 // Price conversion with the catalog's dated rate.
 double convert_currency(double amount, const std::string& from, Currency to, const CurrencyRate& rate);
+// Money as the answers print it: at least 3 significant digits, never "0" for a positive amount
+// ("$727", "$12.3", "¥0.350", "$0.00412").
+std::string format_money_sig(double amount, Currency c);
 
 }  // namespace gpusizer

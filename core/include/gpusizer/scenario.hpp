@@ -14,6 +14,7 @@
 #include "gpusizer/enums.hpp"
 #include "gpusizer/model.hpp"
 #include "gpusizer/result.hpp"
+#include "gpusizer/scenario_keys.hpp"
 
 namespace gpusizer {
 
@@ -76,6 +77,13 @@ struct Scenario {
     std::optional<double> target_tokens_per_s;  // serving: aggregate output tokens/s to sustain
     std::optional<double> max_tpot_ms;          // serving: time per output token, per user
     std::optional<double> max_ttft_ms;          // serving: time to first token, per user
+
+    // [SECTION] How the scenario was stated (not a key; not compared by operator==)
+    // The keys the user gave, filled by the parsers (JSON, CLI flags, share link) and by the
+    // page's guided start. The planner keeps a layout key or a memory lever the user gave, even
+    // at its default value (docs/speed-and-cost.md "The user's layout"); a share link carries only
+    // non-default values, so a given default does not survive a link.
+    GivenKeys given;
 };
 
 bool operator==(const Scenario& a, const Scenario& b);

@@ -15,6 +15,7 @@
 //                    (model sources, ids, lists); the word is how CLI and link text is typed
 #include <bitset>
 #include <cstddef>
+#include <initializer_list>
 
 #define GPUSIZER_SCENARIO_KEYS(X)                                             \
     /* The model (exactly one source) */                                      \
@@ -87,6 +88,11 @@ inline constexpr std::size_t k_key_count = 0
 // The keys a user gave; the others take their defaults, some of which depend on given keys
 // (apply_dependent_defaults in scenario_limits.hpp).
 using GivenKeys = std::bitset<k_key_count>;
+inline GivenKeys given_keys(std::initializer_list<Key> keys) {
+    GivenKeys g;
+    for (Key k : keys) g.set(static_cast<std::size_t>(k));
+    return g;
+}
 inline bool is_given(const GivenKeys& g, Key k) { return g.test(static_cast<std::size_t>(k)); }
 
 }  // namespace gpusizer

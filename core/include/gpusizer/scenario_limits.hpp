@@ -63,10 +63,10 @@ GivenKeys changed_keys(const Scenario& a, const Scenario& b);
 // The keys of s that differ from the defaults its own task and framework give them — what a
 // user must have set (a link or a file opened in an editor starts from these).
 GivenKeys keys_off_default(const Scenario& s);
-// An editor's change from `before` to `after`: the keys that changed join `given` (the user set
-// them), and every default that depends on other keys is re-derived for the keys not given —
+// An editor's change from `before` to `after`: the keys that changed join `after.given` (the user
+// set them), and every default that depends on other keys is re-derived for the keys not given —
 // the same scenario the CLI resolves from the same keys.
-void apply_edit(const Scenario& before, Scenario& after, GivenKeys& given);
+void apply_edit(const Scenario& before, Scenario& after);
 // The parallel layout: every size ≥ 1 and tp × pp divides num_gpus (also for scenarios built in code).
 std::optional<Error> check_layout(const Scenario& s);
 // Cross-key checks (the layout, prompt + output, …): an error, or warnings appended.

@@ -1,0 +1,109 @@
+// Memory of candidate plans: every candidate is a full memory estimate of the scenario with that
+// layout and those levers (never a ratio), cached by what changes it, so machines with the same
+// GPU share them.
+#include "gpusizer/memory.hpp"
+#include "gpusizer/units.hpp"
+#include "plan.hpp"
+
+namespace gpusizer::plan {
+namespace {
+
+// Below 10% free memory a plan is tight (issue 13): allocator spikes and the longest batch of the
+// dataset can run out of memory, so the planner reaches for one more lever.
+constexpr double k_roomy_fraction = 0.10;
+
+}  // namespace
+
+namespace {
+
+// The candidate's keys on top of the scenario's: the GPU, the layout, the levers.
+void prepare(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+             std::int64_t batch) {
+    const Scenario& s = ctx.s;
+    c.gpu = m.acc->id;
+    // The machine's GPU memory when it is not the catalog's (the user's gpu_memory_gib, a fractional
+    // GPU's share); otherwise none, so the fit is against what CUDA reports, as in estimate().
+    if (m.gpu_memory != m.row->memory_bytes) c.gpu_memory_gib = static_cast<double>(m.gpu_memory) / k_bytes_per_gib;
+    else c.gpu_memory_gib.reset();
+    c.tensor_parallel = l.tp;
+    c.pipeline_parallel = l.pp;
+    c.expert_parallel = l.ep;
+    c.loss_impl = s.loss_impl;
+    c.optimizer = s.optimizer;
+    c.activation_checkpointing = s.activation_checkpointing;
+    c.offload = s.offload;
+    if (ctx.training) {
+        c.num_gpus = gpus;
+        c.zero_stage = l.zero;
+        c.batch_size = s.batch_size;
+    } else {
+        c.num_gpus = l.tp * l.pp;  // one replica
+        c.zero_stage = s.zero_stage;
+        c.batch_size = batch;
+    }
+    apply_levers(c, levers);
+}
+
+}  // namespace
+
+Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                            std::int64_t batch) {
+    Scenario c = ctx.s;
+    prepare(ctx, c, m, gpus, l, levers, batch);
+    return c;
+}
+
+const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                                  std::int64_t batch) {
+    prepare(ctx, ctx.scratch, m, gpus, l, levers, batch);
+    return ctx.scratch;
+}
+
+namespace {
+
+// Training candidates: the memory model's per-GPU breakdown directly (memory.hpp: "for estimate()
+// and for the planner"), with estimate()'s fit rule (total ≤ the limit). Serving candidates go
+// through estimate() for its KV-cache capacity.
+std::optional<Memory> training_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
+    const MemoryDetail md = memory_per_gpu(ctx.arch, c, layout_of(c), gpu_memory, /*explain=*/false);
+    if (md.gpu.total > md.limit_bytes) return std::nullopt;
+    Memory e;
+    e.params = ctx.params;
+    e.per_gpu = md.gpu;
+    e.host_bytes = md.host_bytes;
+    e.gpu_memory = gpu_memory;
+    e.headroom = md.limit_bytes - md.gpu.total;
+    return e;
+}
+
+std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c) {
+    Result<Estimate> r = estimate(ctx.catalog, c, k_estimate_memory_only);
+    if (!r.ok() || !r->gpu || !r->gpu->fits) return std::nullopt;
+    Memory e;
+    e.params = r->params;
+    e.per_gpu = r->memory_per_gpu_bytes;
+    e.host_bytes = r->host_memory_bytes;
+    e.kv_bytes_per_token = r->kv_bytes_per_token;
+    e.kv_capacity_tokens = r->kv_capacity_tokens;
+    e.gpu_memory = r->gpu->memory_bytes;
+    e.headroom = r->gpu->headroom_bytes;
+    return e;
+}
+
+}  // namespace
+
+const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers, std::int64_t batch) {
+    const FitKey key{m.row, m.gpu_memory, gpus, l.tp, l.pp, ctx.training ? 0 : batch, l.zero, levers};
+    if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
+    Scenario& c = ctx.scratch;
+    prepare(ctx, c, m, gpus, l, levers, batch);
+    auto out = ctx.training ? training_memory(ctx, c, m.gpu_memory) : serving_memory(ctx, c);
+    const auto it = ctx.estimates.emplace(key, std::move(out)).first;
+    return it->second ? &*it->second : nullptr;
+}
+
+bool roomy(const Memory& e) {
+    return static_cast<double>(e.headroom) >= k_roomy_fraction * static_cast<double>(e.gpu_memory);
+}
+
+}  // namespace gpusizer::plan

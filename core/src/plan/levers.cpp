@@ -1,0 +1,66 @@
+// Memory levers (docs/speed-and-cost.md "Memory levers"): what an expert turns on when a plan
+// does not fit or is tight, cheapest in time first — a fused cross-entropy loss and an 8-bit
+// AdamW cost next to nothing, gradient checkpointing about a third more compute, CPU offload the
+// PCIe transfers and a CPU optimizer step. ZeRO stages are part of the layout (layouts are timed
+// against each other), and a lever the user fixed is never touched.
+#include "plan.hpp"
+
+namespace gpusizer::plan {
+
+std::vector<int> lever_sets(const Context& ctx, const Machine& m) {
+    std::vector<int> sets = {0};
+    if (!ctx.training) return sets;
+    const Scenario& s = ctx.s;
+    const Fixed& f = ctx.fixed;
+    const bool lora = s.task == Task::lora || s.task == Task::qlora;
+    int on = 0;
+    auto add = [&](int bit) {
+        on |= bit;
+        sets.push_back(on);
+    };
+    if (!f.loss && s.loss_impl == LossImpl::full) add(k_fused_loss);
+    // Adapters' optimizer states are tiny: an 8-bit optimizer and offload only matter for full training.
+    if (!f.optimizer && !lora && s.optimizer == Optimizer::adamw) add(k_optimizer_8bit);
+    if (!f.checkpointing && s.activation_checkpointing == Checkpointing::none) add(k_checkpointing);
+    // CPU offload needs host RAM the catalog lists (checks.cpp blocks offload on unlisted RAM).
+    const bool ram_listed = m.inst && m.inst->ram_gib > 0;
+    if (!f.offload && !lora && ram_listed && s.offload == Offload::none && (!f.zero || s.zero_stage >= 2)) {
+        add(k_offload_optimizer);
+        if (!f.zero || s.zero_stage >= 3) add(k_offload_params);
+    }
+    return sets;
+}
+
+void apply_levers(Scenario& c, int levers) {
+    if (levers & k_fused_loss) c.loss_impl = LossImpl::fused;
+    if (levers & k_optimizer_8bit) c.optimizer = Optimizer::adamw_8bit;
+    if (levers & k_checkpointing) c.activation_checkpointing = Checkpointing::full;
+    if (levers & k_offload_optimizer) {  // DeepSpeed offloads with ZeRO-2 or ZeRO-3
+        c.offload = Offload::optimizer;
+        if (c.zero_stage < 2) c.zero_stage = 2;
+    }
+    if (levers & k_offload_params) {  // parameters offload only with ZeRO-3
+        c.offload = Offload::optimizer_and_params;
+        c.zero_stage = 3;
+    }
+}
+
+std::vector<Lever> levers_of(int levers) {
+    std::vector<Lever> out;
+    if (levers & k_fused_loss)
+        out.push_back({"loss_impl", "fused", "a fused cross-entropy loss (Liger / Cut Cross-Entropy)",
+                       "融合交叉熵损失(Liger / Cut Cross-Entropy)"});
+    if (levers & k_optimizer_8bit)
+        out.push_back({"optimizer", "adamw_8bit", "an 8-bit AdamW (bitsandbytes)", "8-bit AdamW(bitsandbytes)"});
+    if (levers & k_checkpointing)
+        out.push_back({"activation_checkpointing", "full", "gradient checkpointing (about a third more compute)",
+                       "梯度检查点(约多三分之一计算量)"});
+    if (levers & k_offload_params)
+        out.push_back({"offload", "optimizer_and_params", "optimizer and parameters offloaded to CPU (ZeRO-3 Offload)",
+                       "优化器和参数卸载到 CPU(ZeRO-3 Offload)"});
+    else if (levers & k_offload_optimizer)
+        out.push_back({"offload", "optimizer", "the optimizer offloaded to CPU (ZeRO-Offload)", "优化器卸载到 CPU(ZeRO-Offload)"});
+    return out;
+}
+
+}  // namespace gpusizer::plan

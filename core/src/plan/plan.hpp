@@ -1,0 +1,199 @@
+#pragma once
+// The planner's steps (internal to core/src/plan/), in the order recommend() calls them:
+//   context.cpp     the model and what the user fixed (Context, Fixed)
+//   machines.cpp    the machines the catalog rents: instance types, per-GPU listings grown to
+//                   1–8 GPUs, TPU chips grouped into the slices Google sells
+//   levers.cpp      memory levers, cheapest in time first
+//   fit.cpp         memory estimates of candidate plans (cached, shared by machines of one GPU)
+//   train_plan.cpp  the best training plan on one machine: node count, layout, levers, step time
+//   serve_plan.cpp  the serving deployment on one machine: replica shape, concurrency, replicas
+//   cost.cpp        prices, the whole job's hours (setup, checkpoints, spot) and cost
+//   checks.cpp      the checks of an offer
+//   offers.cpp      one machine's offers: plan → price → checks → why (and the deadline)
+//   rank.cpp        ordering by rank_by, one shape per listing, the Pareto front
+//   summary.cpp     the answer and the reasons a person can act on (export controls, misses)
+//   text.cpp        numbers and words shared by the above
+//   recommend.cpp   recommend(): the list of calls
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "gpusizer/recommend.hpp"
+#include "gpusizer/speed.hpp"
+
+namespace gpusizer::plan {
+
+// [SECTION] Context (context.cpp)
+
+// The memory of one candidate (fit.cpp): what the planner reads of an estimate.
+struct Memory {
+    ParamCounts params;
+    MemoryBreakdown per_gpu;
+    std::uint64_t host_bytes = 0;
+    std::uint64_t kv_bytes_per_token = 0;                // per GPU, serving
+    std::optional<std::uint64_t> kv_capacity_tokens;     // serving
+    std::uint64_t gpu_memory = 0, headroom = 0;          // fits: per_gpu.total + headroom = the limit
+};
+
+// One machine's plan (train_plan.cpp, serve_plan.cpp).
+struct PlanChoice {
+    bool found = false;
+    std::int64_t nodes = 1;
+    JobLayout layout;
+    int levers = 0;
+    const Memory* est = nullptr;
+    bool roomy = true;
+    TrainingStep step;
+    ServingLoad load;
+    std::string fail;  // why nothing was found
+};
+
+
+// What the user fixed: a key they gave, or a value other than its default (a share link carries
+// only non-default values). The planner fills in only what is left open.
+struct Fixed {
+    bool num_gpus = false, tp = false, pp = false, zero = false;
+    bool checkpointing = false, optimizer = false, loss = false, offload = false;
+    bool users = false;  // serving: batch_size is the number of concurrent users
+};
+Fixed fixed_keys(const Scenario& s);
+
+struct FitKey {
+    const Accelerator* gpu;  // the catalog's row (fractional shares differ in memory)
+    std::uint64_t memory;
+    std::int64_t gpus, tp, pp, batch;
+    int zero, levers;
+    bool operator<(const FitKey& o) const {
+        return std::tie(gpu, memory, gpus, tp, pp, batch, zero, levers) <
+               std::tie(o.gpu, o.memory, o.gpus, o.tp, o.pp, o.batch, o.zero, o.levers);
+    }
+};
+
+struct Context {
+    const Catalog& catalog;
+    const Scenario& s;
+    ModelArch arch;
+    Fixed fixed;
+    bool training = false;
+    ParamCounts params;                                     // of the scenario as given
+    std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
+    std::map<std::string, std::vector<PlanChoice>> plans;  // per machine shape (shape_key)
+    std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
+    Scenario scratch;                                      // fit.cpp's candidate, reused
+};
+
+// [SECTION] Machines (machines.cpp)
+
+// One machine shape to rent: an instance as listed, a per-GPU listing grown to `gpus` GPUs at
+// that many times the price, or a TPU slice of `gpus` chips.
+struct Machine {
+    const Instance* inst = nullptr;
+    const Provider* provider = nullptr;
+    const Accelerator* acc = nullptr;  // a fractional share's memory and speed already scaled (Context::shares)
+    const Accelerator* row = nullptr;  // the catalog's row of acc
+    std::string key;                 // shape_key, made once
+    std::string local_key;           // the same without what only several nodes depend on (network, joinability)
+    std::uint64_t gpu_memory = 0;    // what fit checks use (the scenario's gpu_memory_gib overrides)
+    std::int64_t gpus = 1;           // per node
+    double scale = 1;                // × the listed price, vCPUs and RAM
+    std::string interconnect;
+    double network_gbps = 0;         // per node; 0 = not listed
+    bool multi_node = true;          // may be joined with more of the same
+    bool fractional = false;
+    bool per_gpu_listing = false;
+    bool slice = false;              // TPU chips joined by ICI
+    Links links;
+    Efficiency efficiency;           // training: compute_efficiency of this accelerator (the same for every plan)
+    std::vector<int> lever_sets;     // training: levers.cpp's sets for this machine
+};
+std::vector<Machine> machines(Context& ctx, std::size_t& considered);
+// What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
+// with the same key get the same plans, so they are searched once. One-node plans do not depend
+// on the network: `local` leaves it (and joinability) out.
+std::string shape_key(const Machine& m, bool local = false);
+
+// [SECTION] Levers (levers.cpp)
+
+enum LeverBit : int { k_fused_loss = 1, k_optimizer_8bit = 2, k_checkpointing = 4, k_offload_optimizer = 8, k_offload_params = 16 };
+inline constexpr int k_slow_levers = k_checkpointing | k_offload_optimizer | k_offload_params;
+// Cumulative lever sets in the order an expert reaches for them (cheapest in time first),
+// without the levers the user fixed or that do not apply: {0, fused, fused+8bit, …}.
+std::vector<int> lever_sets(const Context& ctx, const Machine& m);
+// The scenario with these levers on (offload raises ZeRO to 2 or 3, as DeepSpeed needs).
+void apply_levers(Scenario& c, int levers);
+std::vector<Lever> levers_of(int levers);
+
+// [SECTION] Fit (fit.cpp)
+
+// The memory of a candidate when it fits, else nullptr; owned by ctx.estimates.
+// Training: gpus = every GPU of the job; serving: one replica of tp × pp GPUs at `batch`.
+const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                    std::int64_t batch);
+// Less than 10% of the GPU free: allocator spikes and a longer batch can run out of memory.
+bool roomy(const Memory& e);
+Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                            std::int64_t batch);
+// The same in ctx.scratch (no copy of the scenario), valid until the next fit or scratch call.
+const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                                  std::int64_t batch);
+
+// [SECTION] Plans (train_plan.cpp, serve_plan.cpp)
+
+// The best plans of a machine for training: at the fewest nodes that fit, and at the fewest that
+// fit without CPU offload when that is different; `nodes` > 0 plans at exactly that many nodes.
+std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes = 0);
+PlanChoice serving_plan(Context& ctx, const Machine& m);
+
+// [SECTION] Cost (cost.cpp)
+
+enum class PriceKind { ondemand, spot, unknown };
+std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst);
+double reference_tokens(const Context& ctx);  // training without train_tokens: the run offers are compared on
+// The offer's identity, price, time parts and cost for one plan at one price.
+Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
+
+// [SECTION] Checks and words (checks.cpp, summary.cpp)
+
+// A failed blocking check (host RAM for offload, budget, deadline, no price with a budget) as the
+// reason the offer is left out, before any words are made; nullopt when none fails.
+std::optional<std::string> blocking_reason(const Context& ctx, const Machine& m, const PlanChoice& p, const Offer& o);
+// Adds every check (made only for the offers an answer keeps).
+void add_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
+void describe(const Context& ctx, Offer& o);
+std::string model_name(const Context& ctx);
+
+// [SECTION] Offers, ranking, answer (offers.cpp, rank.cpp, summary.cpp)
+
+struct Rejection {
+    std::string reason;
+    std::optional<double> over_budget_cost;  // the whole job's cost when the budget rejected it
+    std::optional<double> over_deadline_hours;
+};
+// A priced offer with what it was made from, until the answer keeps it and words it.
+struct Candidate {
+    Offer offer;
+    const Machine* machine = nullptr;
+    PlanChoice plan;
+};
+void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
+// x before y by rank_by (rank.cpp); rank sorts, keeps one shape per listing, marks the Pareto front.
+bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
+void rank(const Context& ctx, std::vector<Candidate>& offers);
+void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec);
+
+// [SECTION] Text (text.cpp)
+
+std::string fmt(const char* f, double v);
+std::string hours_text(double h);
+std::string hours_text_zh(double h);
+std::string gib(std::uint64_t bytes);  // "61.2"
+const char* task_title(Task t);
+const char* task_title_zh(Task t);
+std::string gpu_label(const Accelerator& a);
+
+}  // namespace gpusizer::plan

@@ -1,0 +1,110 @@
+// Ranking (docs/speed-and-cost.md "Ranking"): rank_by cost — the whole job's cost (serving: per
+// million tokens at the load; without a token count, per hour) — hourly (the price per hour, for
+// experiments and learning) or time (the whole job's hours; serving: time per token). Tight plans
+// (< 10% free) and listings without a price go last. One shape per listing is kept (the best-ranked of a per-GPU listing's
+// machines or a TPU listing's slices). An offer is on the cost–time Pareto front when it is faster
+// than every cheaper offer.
+#include <algorithm>
+#include <tuple>
+
+#include "plan.hpp"
+
+namespace gpusizer::plan {
+namespace {
+
+double cost_key(const Offer& o) {
+    if (o.total_cost) return *o.total_cost;
+    if (o.reference_cost) return *o.reference_cost;
+    if (o.cost_per_million_tokens) return *o.cost_per_million_tokens;
+    return o.price_per_hour;
+}
+
+// Lower is faster: the whole job's hours, else time per token, else 1 / throughput.
+double time_key(const Offer& o) {
+    if (o.hours) return *o.hours;
+    if (o.reference_hours) return *o.reference_hours;
+    if (o.serving) return o.serving->tpot_ms;
+    return o.tokens_per_s > 0 ? 1 / o.tokens_per_s : 1e300;
+}
+
+bool same_listing(const Offer& a, const Offer& b) {
+    return a.provider == b.provider && a.instance == b.instance && a.spot == b.spot;
+}
+
+// ASSUMPTION: without a deadline, a plan that runs longer than a week ranks after every plan that
+// does not — an expert pays for speed rather than rent one machine for months to save a little.
+constexpr double k_patience_hours = 168;
+
+bool too_slow(const Context& ctx, const Offer& o) {
+    return !ctx.s.deadline_hours && ctx.s.rank_by != RankBy::time && o.hours && *o.hours > k_patience_hours;
+}
+
+}  // namespace
+
+// rank_by hourly (experiments, learning): one machine before several. ASSUMPTION: a learner wants the
+// cheapest hour on one machine, not a cluster of cheap ones joined over a network.
+bool several_for_hourly(const Context& ctx, const Offer& o) { return ctx.s.rank_by == RankBy::hourly && o.nodes > 1; }
+
+bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) {
+    if (x.price_known != y.price_known) return x.price_known;  // unpriced listings last
+    if (too_slow(ctx, x) != too_slow(ctx, y)) return !too_slow(ctx, x);
+    if (several_for_hourly(ctx, x) != several_for_hourly(ctx, y)) return !several_for_hourly(ctx, x);
+    double kx = cost_key(x), ky = cost_key(y);
+    if (ctx.s.rank_by == RankBy::hourly) kx = x.price_per_hour, ky = y.price_per_hour;
+    if (ctx.s.rank_by == RankBy::time) kx = time_key(x), ky = time_key(y);
+    if (kx != ky) return kx < ky;
+    const double tx = time_key(x), ty = time_key(y);
+    if (tx != ty) return tx < ty;
+    if (cost_key(x) != cost_key(y)) return cost_key(x) < cost_key(y);
+    return std::tie(x.provider, x.instance, x.spot, x.gpu_count) < std::tie(y.provider, y.instance, y.spot, y.gpu_count);
+}
+
+// rank_by cost: plans within 15% of the cheapest go first, fewest GPUs first. ASSUMPTION: an expert
+// takes one GPU over a node of eight for about the same money — nothing to set up across GPUs, and
+// an 8-GPU spot node is the hardest capacity to get.
+constexpr double k_simplicity_band = 0.15;
+
+std::int64_t band_gpus(const Context& ctx, const Offer& o, double cheapest) {
+    if (ctx.s.rank_by != RankBy::cost || !o.price_known || too_slow(ctx, o)) return -1;
+    return cost_key(o) <= cheapest * (1 + k_simplicity_band) ? o.gpu_count : -1;
+}
+
+void rank(const Context& ctx, std::vector<Candidate>& offers) {
+    double cheapest = 1e301;
+    for (const Candidate& c : offers)
+        if (c.offer.price_known && !too_slow(ctx, c.offer)) cheapest = std::min(cheapest, cost_key(c.offer));
+    std::vector<std::size_t> order(offers.size());  // sort indices: an Offer is large to move
+    std::vector<std::int64_t> band(offers.size());
+    for (std::size_t i = 0; i < offers.size(); ++i) order[i] = i, band[i] = band_gpus(ctx, offers[i].offer, cheapest);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        // A tight plan (< 10% free: allocator spikes and the longest batch can run out of memory)
+        // after every roomy one; it stays in the list with its failed headroom check.
+        if (offers[x].plan.roomy != offers[y].plan.roomy) return offers[x].plan.roomy;
+        if ((band[x] >= 0) != (band[y] >= 0)) return band[x] >= 0;
+        if (band[x] >= 0 && band[x] != band[y]) return band[x] < band[y];
+        return ranks_before(ctx, offers[x].offer, offers[y].offer);
+    });
+    std::vector<Candidate> kept;
+    kept.reserve(offers.size());
+    for (std::size_t i : order)
+        if (std::none_of(kept.begin(), kept.end(), [&](const Candidate& k) { return same_listing(k.offer, offers[i].offer); }))
+            kept.push_back(std::move(offers[i]));
+    offers = std::move(kept);
+    std::vector<std::size_t> by_cost(offers.size());
+    for (std::size_t i = 0; i < offers.size(); ++i) by_cost[i] = i;
+    std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) {
+        const Offer &x = offers[a].offer, &y = offers[b].offer;
+        if (cost_key(x) != cost_key(y)) return cost_key(x) < cost_key(y);
+        return time_key(x) < time_key(y);
+    });
+    double best_time = 1e301;
+    for (std::size_t i : by_cost) {
+        Offer& o = offers[i].offer;
+        if (o.price_known && time_key(o) < best_time) {
+            o.pareto = true;
+            best_time = time_key(o);
+        }
+    }
+}
+
+}  // namespace gpusizer::plan

@@ -1,0 +1,67 @@
+// recommend(): the planner as a list of named steps (core/src/plan/plan.hpp lists the files).
+//   1. the model and what the user fixed        context.cpp
+//   2. the machines the catalog rents            machines.cpp
+//   3. per machine: plan, price, checks, why     offers.cpp (train_plan / serve_plan, cost, checks, summary)
+//   4. rank by rank_by, one shape per listing    rank.cpp
+//   5. the answer and the reasons                summary.cpp
+#include <algorithm>
+#include <map>
+
+#include "gpusizer/memory.hpp"
+#include "plan.hpp"
+
+namespace gpusizer {
+namespace {
+
+// A per-GPU listing's machines and a TPU listing's slices are tried smallest first, and the first
+// that gives a roomy offer is the listing's shape: a bigger machine made of per-GPU rentals is an
+// assumption (scales_to_gpus), worth it only to fit or, with rank_by time, to finish sooner. A tight
+// offer (< 10% free) lets the next shape be tried too.
+constexpr int k_shapes_per_listing = 1;
+
+bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const Instance*, int>& offered) {
+    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= k_shapes_per_listing;
+}
+
+}  // namespace
+
+Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top) {
+    Result<ModelArch> arch = resolve_model(catalog, s);
+    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
+    if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
+        return Result<Recommendation>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
+    plan::Context ctx{catalog, s, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
+    ctx.scratch = s;
+    Recommendation rec;
+    rec.scenario = s;
+    rec.warnings = arch.warnings;
+    if (ctx.training && !s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
+
+    const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
+    std::vector<plan::Candidate> offers;
+    std::vector<plan::Rejection> rejected;
+    std::map<const Instance*, int> offered;
+    for (const plan::Machine& m : machines) {
+        if (skip_shape(ctx, m, offered)) continue;
+        const std::size_t before = offers.size();
+        plan::machine_offers(ctx, m, offers, rejected);
+        for (std::size_t i = before; i < offers.size(); ++i)
+            if (offers[i].plan.roomy) {
+                ++offered[m.inst];
+                break;
+            }
+    }
+    plan::rank(ctx, offers);
+    if (top > 0 && offers.size() > top) offers.resize(top);
+    for (plan::Candidate& c : offers) {  // words only for what the answer keeps
+        if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
+        plan::add_checks(ctx, *c.machine, c.plan, c.offer);
+        plan::describe(ctx, c.offer);
+        rec.offers.push_back(std::move(c.offer));
+    }
+    plan::answer(ctx, rejected, rec);
+    auto w = rec.warnings;
+    return Result<Recommendation>::success(std::move(rec), std::move(w));
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,287 @@
+// The words of an answer (docs/speed-and-cost.md "Reasons"): each offer's why, the one-sentence
+// answer in English and Chinese with the levers it assumes and the release reminder, and when
+// nothing is left the reason a person can act on — the cheapest plan and how far it is over the
+// budget, the fastest and the deadline, export controls and the parts mainland clouds rent.
+//
+// Index
+// [SECTION] An offer's why
+// [SECTION] Export controls
+// [SECTION] Nothing left
+// [SECTION] The answer
+
+#include <algorithm>
+#include <map>
+
+#include "plan.hpp"
+
+namespace gpusizer::plan {
+namespace {
+
+// [SECTION] An offer's why
+
+std::string layout_words(const Context& ctx, const Offer& o) {
+    std::vector<std::string> parts;
+    const Plan& p = o.plan;
+    if (p.tensor_parallel > 1) parts.push_back("TP " + std::to_string(p.tensor_parallel));
+    if (p.pipeline_parallel > 1) parts.push_back("PP " + std::to_string(p.pipeline_parallel));
+    if (ctx.training && p.data_parallel > 1) parts.push_back("DP " + std::to_string(p.data_parallel));
+    if (ctx.training && p.zero_stage > 0) parts.push_back("ZeRO-" + std::to_string(p.zero_stage));
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out.empty() ? "" : " (" + out + ")";
+}
+
+std::string lever_words(const std::vector<Lever>& levers, bool zh) {
+    std::string out;
+    for (std::size_t i = 0; i < levers.size(); ++i) {
+        const std::string& t = zh ? levers[i].text_zh : levers[i].text;
+        out += (i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ") + t;
+    }
+    return out;
+}
+
+std::string users_words(std::int64_t users, std::int64_t replicas) {
+    return std::to_string(replicas) + (replicas == 1 ? " replica" : " replicas") + " for " + std::to_string(users) +
+           " concurrent " + (users == 1 ? "user" : "users");
+}
+
+// [SECTION] Export controls
+
+// The parts mainland clouds in the catalog rent, largest memory first: export-compliant and domestic
+// parts, then what they still list from stock bought before the rules ("H20 96GB, Ascend 910B;
+// from earlier stock: A800 80GB").
+std::string mainland_parts(const Catalog& c, bool zh) {
+    std::vector<const Accelerator*> parts;
+    for (const Instance& i : c.instances)
+        if (i.cn_mainland)
+            if (const Accelerator* a = c.find_accelerator(i.gpu))
+                if (std::find(parts.begin(), parts.end(), a) == parts.end()) parts.push_back(a);
+    std::stable_sort(parts.begin(), parts.end(), [](const Accelerator* a, const Accelerator* b) { return a->memory_gb > b->memory_gb; });
+    std::string compliant, earlier;
+    for (const Accelerator* a : parts) {
+        std::string& list = a->export_status == "restricted" ? earlier : compliant;
+        list += (list.empty() ? "" : ", ") + gpu_label(*a);
+    }
+    if (earlier.empty()) return compliant;
+    return compliant + (zh ? ";管制前库存:" : "; from stock bought before the rules: ") + earlier;
+}
+// Domestic accelerators (Huawei Ascend, Cambricon) no mainland instance of the catalog rents: named
+// so the user knows to ask (their clouds publish no list price the catalog could carry).
+std::string domestic_unlisted(const Catalog& c) {
+    std::string out;
+    for (const Accelerator& a : c.accelerators) {
+        if (a.export_status != "domestic") continue;
+        const bool rented = std::any_of(c.instances.begin(), c.instances.end(),
+                                        [&](const Instance& i) { return i.cn_mainland && i.gpu == a.id; });
+        if (!rented) out += (out.empty() ? "" : ", ") + gpu_label(a);
+    }
+    return out;
+}
+
+struct Note {
+    std::string en, zh;
+};
+
+// The scenario's `gpu` cannot be rented where it must run: why, and what is rented there instead.
+std::optional<Note> export_note(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    const Accelerator* a = s.gpu.empty() ? nullptr : ctx.catalog.find_accelerator(s.gpu);
+    if (!a || s.region != Region::cn_mainland) return std::nullopt;
+    for (const Instance& i : ctx.catalog.instances)
+        if (i.gpu == a->id && i.cn_mainland) return std::nullopt;
+    const std::string name = gpu_label(*a), others = mainland_parts(ctx.catalog, false),
+                      others_zh = mainland_parts(ctx.catalog, true);
+    const std::string domestic = domestic_unlisted(ctx.catalog);
+    Note n;
+    if (a->export_status == "restricted") {
+        const std::string since = a->export_status_date.empty() ? "" : " (rules of " + a->export_status_date + ")";
+        n.en = name + " is under US export controls" + since + " and no mainland China provider in the catalog rents it; "
+               "export-compliant and domestic parts mainland clouds rent: " + others;
+        n.zh = name + " 受美国出口管制" + (a->export_status_date.empty() ? "" : "(" + a->export_status_date + " 规则)") +
+               ",目录中没有中国大陆云厂商提供;大陆云厂商可租用的合规及国产加速卡:" + others_zh;
+    } else if (a->export_status == "not-sold-in-china") {
+        n.en = name + " is not sold in mainland China; parts rented there: " + others;
+        n.zh = name + " 不在中国大陆销售;大陆可租用:" + others_zh;
+    } else {
+        n.en = "no mainland China provider in the catalog rents " + name + "; parts rented there: " + others;
+        n.zh = "目录中没有中国大陆云厂商提供 " + name + ";大陆可租用:" + others_zh;
+    }
+    if (!domestic.empty() && domestic.find(name) == std::string::npos) {
+        n.en += "; domestic accelerators offered without a public list price (ask the provider): " + domestic;
+        n.zh += ";国产加速卡(无公开报价,请向云厂商询价):" + domestic;
+    }
+    return n;
+}
+
+// [SECTION] Nothing left
+
+// The most useful reason: the cheapest plan's cost against the budget, the fastest plan against
+// the deadline, export controls, else the first reason.
+Note nothing_reason(const Context& ctx, const std::vector<Rejection>& rejected, const std::optional<Note>& exported) {
+    const Scenario& s = ctx.s;
+    std::optional<double> cheapest, fastest;
+    for (const Rejection& r : rejected) {
+        if (r.over_budget_cost && (!cheapest || *r.over_budget_cost < *cheapest)) cheapest = r.over_budget_cost;
+        if (r.over_deadline_hours && (!fastest || *r.over_deadline_hours < *fastest)) fastest = r.over_deadline_hours;
+    }
+    if (cheapest && s.budget) {
+        const double over = *cheapest - *s.budget;
+        const std::string pct = fmt("%.1f%%", 100 * over / *s.budget);
+        return {"the cheapest plan costs " + format_money_sig(*cheapest, s.currency) + ", " + format_money_sig(over, s.currency) +
+                    " (" + pct + ") over your " + format_money_sig(*s.budget, s.currency) + " budget",
+                "最便宜的方案需 " + format_money_sig(*cheapest, s.currency) + ",超出预算 " + format_money_sig(*s.budget, s.currency) +
+                    " " + format_money_sig(over, s.currency) + "(" + pct + ")"};
+    }
+    if (fastest && s.deadline_hours) {
+        const double over = *fastest - *s.deadline_hours;
+        return {"the fastest plan takes " + hours_text(*fastest) + ", " + hours_text(over) + " over your " +
+                    hours_text(*s.deadline_hours) + " deadline",
+                "最快的方案需 " + hours_text_zh(*fastest) + ",超出期限 " + hours_text_zh(*s.deadline_hours) + " " +
+                    hours_text_zh(over)};
+    }
+    if (exported) return *exported;
+    if (rejected.empty()) return {"no instance matches the filters", "没有符合筛选条件的实例"};
+    return {rejected.front().reason, rejected.front().reason};
+}
+
+// [SECTION] The answer
+
+std::string where_en(Region r) {
+    return r == Region::cn_mainland ? " in mainland China" : r == Region::global ? " outside mainland China" : "";
+}
+std::string where_zh(Region r) { return r == Region::cn_mainland ? "在中国大陆" : r == Region::global ? "在中国大陆以外" : ""; }
+
+// Spot: the saving against the same instance on demand, or what a spot best offer risks.
+void spot_words(const Context& ctx, const Recommendation& rec, const Offer& best, std::string& en, std::string& zh) {
+    auto key = [](const Offer& o) { return o.total_cost ? *o.total_cost : o.cost_per_million_tokens.value_or(o.price_per_hour); };
+    if (best.spot) {
+        if (ctx.training) {
+            en += "; it can be reclaimed, so checkpoint every " + hours_text(best.checkpoint_every_hours);
+            zh += ";可能被回收,请每 " + hours_text_zh(best.checkpoint_every_hours) + "保存一次检查点";
+        } else {
+            en += "; spot can be reclaimed, so keep an on-demand replica to fall back on";
+            zh += ";抢占式实例可能被回收,请保留一个按需副本兜底";
+        }
+        return;
+    }
+    if (!ctx.training) return;
+    for (const Offer& o : rec.offers)
+        if (o.spot && o.provider == best.provider && o.instance == best.instance && key(best) > 0) {
+            const double saving = 1 - key(o) / key(best);
+            if (saving > 0.05) {
+                en += fmt("; spot saves ~%.0f%% if you checkpoint every ", 100 * saving) + hours_text(o.checkpoint_every_hours);
+                zh += ";如果每 " + hours_text_zh(o.checkpoint_every_hours) + fmt("保存一次检查点,抢占式实例可省约 %.0f%%", 100 * saving);
+            }
+            return;
+        }
+}
+
+}  // namespace
+
+std::string model_name(const Context& ctx) {
+    const Scenario& s = ctx.s;
+    if (s.source != ModelSource::preset) return "this model";
+    if (const ModelPreset* m = ctx.catalog.find_model(s.model)) return m->name.empty() ? m->id : m->name;
+    return s.model;
+}
+
+void describe(const Context& ctx, Offer& o) {
+    std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") +
+                     layout_words(ctx, o);
+    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") +
+                     layout_words(ctx, o);
+    if (!o.levers.empty()) {
+        en += " with " + lever_words(o.levers, false);
+        zh += ",使用" + lever_words(o.levers, true);
+    }
+    const std::string mem = gib(o.memory_per_gpu_bytes);
+    if (o.serving) {
+        const ServingLoad& l = *o.serving;
+        en += ": " + users_words(l.users, l.replicas) + ", " + mem + " GiB per GPU, " + fmt("%.0f ms per token per user", l.tpot_ms) +
+              fmt(", %.0f tokens/s", l.tokens_per_s);
+        zh += ":" + std::to_string(l.replicas) + " 个副本服务 " + std::to_string(l.users) + " 个并发用户,每块 GPU " + mem +
+              " GiB," + fmt("每用户每 token %.0f 毫秒", l.tpot_ms) + fmt(",%.0f token/秒", l.tokens_per_s);
+    } else {
+        en += ": needs " + mem + " GiB per GPU";
+        zh += ":每块 GPU 需 " + mem + " GiB";
+        if (o.hours) {
+            en += ", ~" + hours_text(*o.hours);
+            zh += ",约 " + hours_text_zh(*o.hours);
+        }
+        en += fmt(" at MFU %.2f", o.mfu);
+        zh += fmt(",MFU %.2f", o.mfu);
+    }
+    o.why = en;
+    o.why_zh = zh;
+}
+
+void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec) {
+    const Scenario& s = ctx.s;
+    const std::string name = model_name(ctx);
+    const std::optional<Note> exported = export_note(ctx);
+    if (exported) rec.notes.push_back(exported->en);
+    // One reason per listing: a budget or deadline miss over a "does not fit" of a smaller shape.
+    std::vector<std::pair<std::string, std::string>> by_listing;
+    for (const Rejection& r : rejected) {
+        const std::string listing = r.reason.substr(0, r.reason.find(": "));
+        auto it = std::find_if(by_listing.begin(), by_listing.end(), [&](const auto& x) { return x.first == listing; });
+        if (it == by_listing.end()) by_listing.push_back({listing, r.reason});
+        else if (r.over_budget_cost || r.over_deadline_hours) it->second = r.reason;
+    }
+    for (const auto& x : by_listing) rec.rejected_reasons.push_back(x.second);
+    if (rec.offers.empty()) {
+        const Note why = nothing_reason(ctx, rejected, exported);
+        rec.summary = std::string("Nothing in the catalog can run ") + task_title(s.task) + " on " + name + where_en(s.region) +
+                      ": " + why.en + ".";
+        rec.summary_zh = where_zh(s.region) + "目录中没有能运行 " + name + " " + task_title_zh(s.task) + " 的方案:" + why.zh + "。";
+        if (why.en.rfind("the cheapest", 0) == 0 || why.en.rfind("the fastest", 0) == 0) rec.notes.push_back(why.en);
+        return;
+    }
+    const Offer& b = rec.offers.front();
+    std::string en = std::string("For ") + task_title(s.task) + " on " + name + where_en(s.region);
+    std::string zh = where_zh(s.region) + "对 " + name + " 做" + task_title_zh(s.task);
+    if (b.serving) {
+        en += " to " + std::to_string(b.serving->users) + " concurrent " + (b.serving->users == 1 ? "user" : "users");
+        zh += "(" + std::to_string(b.serving->users) + " 个并发用户)";
+    }
+    en += ": " + std::to_string(b.gpu_count) + "× " + b.gpu_name + " on " + b.provider_name + " " + b.instance + (b.spot ? " (spot)" : "");
+    zh += ":" + b.provider_name + " " + b.instance + (b.spot ? "(抢占式)" : "") + " 上 " + std::to_string(b.gpu_count) + "× " + b.gpu_name;
+    if (!b.levers.empty()) {
+        en += ", with " + lever_words(b.levers, false);
+        zh += ",使用" + lever_words(b.levers, true);
+    }
+    if (!b.price_known) {
+        rec.summary = en + ", fits, but the catalog has no price for it: ask the provider.";
+        rec.summary_zh = zh + ",可以运行,但目录中没有它的价格,请向云厂商询价。";
+        return;
+    }
+    en += " at " + format_money_sig(b.price_per_hour, s.currency) + "/h" + (b.spot ? "" : " on demand");
+    zh += "," + format_money_sig(b.price_per_hour, s.currency) + "/小时" + (b.spot ? "" : "(按需)");
+    if (b.serving) {
+        en += fmt(", %.0f ms per token per user", b.serving->tpot_ms);
+        zh += fmt(",每用户每 token %.0f 毫秒", b.serving->tpot_ms);
+    }
+    if (b.hours && b.total_cost) {
+        en += ", ~" + hours_text(*b.hours) + " for the whole job, " + format_money_sig(*b.total_cost, s.currency) + " total";
+        zh += ",整个作业约 " + hours_text_zh(*b.hours) + ",共 " + format_money_sig(*b.total_cost, s.currency);
+    } else if (b.reference_hours && b.reference_cost && rec.reference_tokens) {
+        const std::string run = fmt("%.0f", *rec.reference_tokens / 1e6);
+        en += "; a " + run + "M-token run (assumed: give train_tokens for yours) takes ~" + hours_text(*b.reference_hours) + ", " +
+              format_money_sig(*b.reference_cost, s.currency);
+        zh += ";" + run + " 百万 token 的训练(假设值,请填写 train_tokens)约需 " + hours_text_zh(*b.reference_hours) + "," +
+              format_money_sig(*b.reference_cost, s.currency);
+    } else if (b.cost_per_million_tokens) {
+        en += ", " + format_money_sig(*b.cost_per_million_tokens, s.currency) + " per million tokens" + (b.serving ? " at that load" : "");
+        zh += ",每百万 token " + format_money_sig(*b.cost_per_million_tokens, s.currency) + (b.serving ? "(按此负载)" : "");
+    }
+    spot_words(ctx, rec, b, en, zh);
+    if (ctx.training || b.hours) {  // a job that ends
+        en += ". When it ends, release the instance: end the script with `sudo shutdown -h now` or use the provider's "
+              "auto-stop (a stopped instance's disks still bill)";
+        zh += "。作业结束后请释放实例:在脚本末尾加上 `sudo shutdown -h now` 或使用云厂商的自动释放(已停止实例的磁盘仍会计费)";
+    }
+    rec.summary = en + ".";
+    rec.summary_zh = zh + "。";
+}
+
+}  // namespace gpusizer::plan
