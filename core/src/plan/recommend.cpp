@@ -13,14 +13,17 @@
 namespace gpusizer {
 namespace {
 
-// A per-GPU listing's machines and a TPU listing's slices are tried smallest first, and the first
-// that gives a roomy offer is the listing's shape: a bigger machine made of per-GPU rentals is an
-// assumption (scales_to_gpus), worth it only to fit or, with rank_by time, to finish sooner. A tight
-// offer (< 10% free) lets the next shape be tried too.
-constexpr int k_shapes_per_listing = 1;
+// A per-GPU listing's machines and a TPU listing's slices are tried smallest first. Training: the
+// first that gives a roomy offer is the listing's shape — a bigger machine made of per-GPU rentals is
+// an assumption (scales_to_gpus), worth it only to fit (a tight offer, < 10% free, lets the next
+// shape be tried) or, with rank_by time, to finish sooner. Serving: the first two (one replica per
+// GPU, or the model split over two for more users per replica), bigger ones only win on time.
+constexpr int k_training_shapes_per_listing = 1;
+constexpr int k_serving_shapes_per_listing = 2;
 
 bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const Instance*, int>& offered) {
-    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= k_shapes_per_listing;
+    const int most = ctx.training ? k_training_shapes_per_listing : k_serving_shapes_per_listing;
+    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
 }
 
 }  // namespace
