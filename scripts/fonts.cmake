@@ -4,7 +4,7 @@
 #   DIR/ui.ttf   DejaVu Sans (fonts-dejavu-core), the code points of web/fonts.txt
 #                (= k_ui_glyph_ranges in shell/style.cpp).
 #   DIR/cjk.ttf  Droid Sans Fallback (fonts-droid-fallback), exactly the other characters of the
-#                string literals in shell/ and core/src/ (with plan/ and speed/) and of the catalog; scripts/ui_glyphs.py
+#                string literals in shell/ and core/src/ (every folder) and of the catalog; scripts/ui_glyphs.py
 #                fails the build naming any character that neither font has.
 # fontTools is Debian's python3-fonttools, which ships no pyftsubset script: `python3 -m
 # fontTools.subset`.
@@ -32,9 +32,9 @@ function(gpusizer_ui_fonts dir outputs_var)
                 "--unicodes=${glyphs}" --layout-features= --no-hinting --desubroutinize "--output-file=${dir}/ui.ttf"
         DEPENDS "${ranges}" "${GPUSIZER_UI_FONT_SOURCE}"
         COMMENT "Subsetting DejaVu Sans for the UI" VERBATIM)
-    file(GLOB texts CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/shell/*.cpp" "${PROJECT_SOURCE_DIR}/shell/*.hpp"
-         "${PROJECT_SOURCE_DIR}/core/src/*.cpp" "${PROJECT_SOURCE_DIR}/core/src/plan/*.cpp"
-         "${PROJECT_SOURCE_DIR}/core/src/speed/*.cpp")
+    file(GLOB texts CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/shell/*.cpp" "${PROJECT_SOURCE_DIR}/shell/*.hpp")
+    file(GLOB_RECURSE core_texts CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/core/src/*.cpp")
+    list(APPEND texts ${core_texts})
     set(catalog "${PROJECT_SOURCE_DIR}/assets/catalog.json")
     add_custom_command(OUTPUT "${dir}/cjk.ttf"
         COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"

@@ -1,4 +1,4 @@
-// Fuzz target: a catalog file (parse_catalog and merge_catalog, core/src/catalog.cpp): the
+// Fuzz target: a catalog file (parse_catalog and merge_catalog, core/src/catalog/catalog.cpp): the
 // built-in asset, `--catalog FILE` and a user catalog loaded into the page.
 // Invariants: never a crash or hang; errors carry a code and a short message; what is
 // accepted is consistent (instances name known accelerators and providers, ids are unique,

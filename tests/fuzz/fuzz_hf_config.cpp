@@ -1,4 +1,4 @@
-// Fuzz target: a pasted Hugging Face config.json (parse_hf_config, core/src/hf_config.cpp).
+// Fuzz target: a pasted Hugging Face config.json (parse_hf_config, core/src/model/hf_config.cpp).
 // Invariants: never a crash or hang; errors carry a code and a short message; an accepted
 // config becomes a scenario that prints, re-parses and travels in a share link unchanged
 // (the page re-reads exactly what it wrote), and the same text given as a scenario's

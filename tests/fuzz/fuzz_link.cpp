@@ -1,4 +1,4 @@
-// Fuzz target: the share link (core/src/link.cpp), the input a stranger controls completely.
+// Fuzz target: the share link (core/src/scenario/link.cpp), the input a stranger controls completely.
 // Invariants: decode_link never crashes or hangs; a decoded scenario is valid, so it encodes
 // to a link that decodes without error to the same scenario; encode is a fixed point after one
 // round; an encoded link holds only URL-safe characters (it goes straight into an href and the

@@ -1,4 +1,4 @@
-// Fuzz target: scenario JSON (CLI --scenario, exports; core/src/scenario.cpp).
+// Fuzz target: scenario JSON (CLI --scenario, exports; core/src/scenario/scenario.cpp).
 // Invariants: parse never crashes or hangs; errors carry a code and a short message; a parsed
 // scenario prints (scenario_to_json) to JSON that parses back to an equal Scenario and prints
 // identically; its share link decodes to the same Scenario too.

@@ -6,7 +6,7 @@
 // sqrt, which IEEE rounds exactly), so native and wasm agree bit for bit.
 //
 // Index
-// [SECTION] Peaks, FLOPs and compute efficiency      core/src/speed.cpp
+// [SECTION] Peaks, FLOPs and compute efficiency      core/src/speed/speed.cpp
 // [SECTION] Links and collectives                     core/src/speed/comm.cpp
 // [SECTION] Training steps                            core/src/speed/training.cpp
 // [SECTION] Serving                                   core/src/speed/serving.cpp

@@ -1,7 +1,7 @@
 // `recommend --json`: {"scenario", "warnings", "summary", "offers": [...]} (docs/scenario.md).
 #include "gpusizer/recommend.hpp"
 #include "results_json.hpp"
-#include "scenario_internal.hpp"
+#include "scenario/scenario_internal.hpp"
 
 namespace gpusizer {
 

@@ -2,7 +2,7 @@
 // print the normalised object (from the one field table in model.hpp).
 #include <optional>
 
-#include "hf_config_internal.hpp"
+#include "model/hf_config_internal.hpp"
 #include "scenario_internal.hpp"
 
 namespace gpusizer {

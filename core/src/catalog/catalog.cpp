@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "gpusizer/scenario_limits.hpp"
-#include "hf_config_internal.hpp"
+#include "model/hf_config_internal.hpp"
 #include "json_util.hpp"
 
 namespace gpusizer {

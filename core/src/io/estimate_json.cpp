@@ -1,7 +1,7 @@
 // `estimate --json`: one object with the keys of docs/scenario.md, in that order.
 #include "gpusizer/estimate.hpp"
 #include "results_json.hpp"
-#include "scenario_internal.hpp"
+#include "scenario/scenario_internal.hpp"
 
 namespace gpusizer {
 
