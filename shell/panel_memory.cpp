@@ -175,7 +175,7 @@ void solvers(PanelContext& ctx, const Estimate& e) {
         std::to_string(e.host_memory_bytes));
     row(tr("Checkpoint size (download)", "检查点大小(下载)"), "weights", format_gib(static_cast<double>(e.model_bytes)) + "  (" +
         format_count(static_cast<double>(e.model_bytes) / 1e9) + " GB)", "model_bytes_value", std::to_string(e.model_bytes));
-    if (e.scenario.task != Task::inference)
+    if (is_training(e.scenario.task))
         row(tr("torch max_memory_allocated", "torch max_memory_allocated"), "peak",
             format_gib(static_cast<double>(e.memory_per_gpu_bytes.torch_peak_allocated)), "torch_peak_value",
             std::to_string(e.memory_per_gpu_bytes.torch_peak_allocated));

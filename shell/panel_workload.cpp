@@ -22,8 +22,6 @@ namespace {
 
 constexpr std::size_t k_max_paste_bytes = 256 * 1024;  // a config.json is a few kB; the biggest seen ~30 kB
 
-bool is_training(Task t) { return t != Task::inference; }
-bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
 
 // [SECTION] Model picker
 std::string preset_text(const PresetInfo& p) {

@@ -30,6 +30,9 @@ enum class EngineVersion { v1, v0 };
 enum class InterconnectNeed { any, nvlink };
 enum class RankBy { cost, hourly, time };
 
+inline constexpr bool is_training(Task t) { return t != Task::inference; }
+inline constexpr bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
+
 template <class E> struct EnumNames;  // specialised below: static constexpr names[]
 #define GPUSIZER_ENUM_NAMES(E, ...)                                  \
     template <> struct EnumNames<E> {                                \

@@ -22,7 +22,6 @@ constexpr double k_bnb_block = 2048;
 // DeepSpeed ZeRO-1/2 reduce_bucket_size default: 5e8 elements (deepspeed/runtime/zero/config.py).
 constexpr double k_zero_bucket_elements = 5e8;
 
-bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
 
 }  // namespace
 

@@ -47,7 +47,6 @@ double pcie_bytes_per_s(int gen) {
     }
 }
 
-bool is_lora(Task t) { return t == Task::lora || t == Task::qlora; }
 
 // [SECTION] Pieces of a step
 
