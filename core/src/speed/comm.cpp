@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "gpusizer/speed.hpp"
+#include "speed_internal.hpp"
 
 namespace gpusizer {
 
@@ -48,7 +49,14 @@ constexpr double k_latency_rdma_s = 47e-6;
 constexpr double k_latency_tcp_s = 100e-6;
 constexpr double k_latency_ici_s = 10e-6;
 
-// PCIe x16 bandwidth per direction, GB/s: gen3 16, gen4 32, gen5 64, gen6 128 (PCI-SIG).
+
+bool is_nvlink_class(const std::string& ic) {
+    return ic == "nvswitch" || ic == "nvlink" || ic == "ici" || ic == "hccs" || ic == "infinity-fabric" ||
+           ic == "neuronlink";
+}
+
+}  // namespace
+
 double pcie_bytes_per_s(int gen) {
     switch (gen) {
         case 4: return 32e9;
@@ -57,13 +65,6 @@ double pcie_bytes_per_s(int gen) {
         default: return 16e9;
     }
 }
-
-bool is_nvlink_class(const std::string& ic) {
-    return ic == "nvswitch" || ic == "nvlink" || ic == "ici" || ic == "hccs" || ic == "infinity-fabric" ||
-           ic == "neuronlink";
-}
-
-}  // namespace
 
 // [SECTION] One node's links
 

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the speed model's files (core/src/speed.cpp, core/src/speed/*.cpp); not public.
+// Shared by the speed model's files (core/src/speed/*.cpp); not public.
 #include <string>
 
 #include "gpusizer/model.hpp"
@@ -13,5 +13,8 @@ double attention_span_of(const ModelArch& a, double T);
 // thousands of numbers per answer; false (nothing appended) for other values (speed.cpp).
 bool append_fixed(std::string& out, double v, int decimals);
 std::string fixed_text(double v, int decimals);
+
+// PCIe x16 bandwidth per direction, bytes/s: gen3 16, gen4 32, gen5 64, gen6 128 GB/s (PCI-SIG) (comm.cpp).
+double pcie_bytes_per_s(int gen);
 
 }  // namespace gpusizer

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "gpusizer/speed.hpp"
+#include "speed_internal.hpp"
 
 namespace gpusizer {
 
@@ -38,14 +39,6 @@ constexpr double k_host_device_fraction = 0.78;
 // bytes per parameter on ~100 GB/s of host memory, a third of that reached).
 constexpr double k_cpu_adam_params_per_s = 1.0e9;
 
-double pcie_bytes_per_s(int gen) {
-    switch (gen) {
-        case 4: return 32e9;
-        case 5: return 64e9;
-        case 6: return 128e9;
-        default: return 16e9;
-    }
-}
 
 
 // [SECTION] Pieces of a step
