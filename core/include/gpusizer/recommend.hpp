@@ -75,7 +75,9 @@ struct Offer {
     double price_per_hour = 0;       // all nodes, in `currency`
     std::string currency;
     bool price_known = true;         // false: the catalog lists the instance without a price
-    bool price_is_estimate = false;  // row confidence V-draft/K, or spot from a typical discount
+    bool price_is_estimate = false;  // the row's price_basis is "estimate" (or, without one, its confidence
+                                     // V-draft/K), or spot from a typical discount
+    std::string price_basis;         // official · third-party · estimate (catalog row; "" = not stated)
     double tokens_per_s = 0;         // training: trained tokens/s; serving: output tokens/s at the load
     std::optional<double> hours;     // the whole job (time_parts); training with train_tokens, serving with train_tokens
     std::optional<double> gpu_hours;

@@ -41,6 +41,7 @@ ojson recommendation_to_ojson(const Recommendation& r) {
         x["cn_mainland"] = o.cn_mainland;
         x["price_known"] = o.price_known;
         x["price_is_estimate"] = o.price_is_estimate;
+        x["price_basis"] = o.price_basis.empty() ? ojson(nullptr) : ojson(o.price_basis);
         x["tokens_per_s"] = o.tokens_per_s;
         x["mfu"] = o.mfu;
         x["network_gbps"] = o.network_gbps;

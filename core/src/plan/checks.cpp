@@ -159,7 +159,9 @@ void price_checks(const Context& ctx, const Machine& m, Offer& o) {
             add(o, "spot", false, "can be reclaimed (" + notice + "): an online service needs an on-demand replica to fall back on");
     }
     if (o.price_is_estimate)
-        add(o, "price_estimate", false, "price is an estimate (" + std::string(to_string(m.inst->confidence)) +
+        add(o, "price_estimate", false, "price is an estimate (" +
+                                            (m.inst->price_basis.empty() ? std::string(to_string(m.inst->confidence))
+                                                                         : "price_basis " + m.inst->price_basis) +
                                             (o.spot && m.inst->spot_is_typical_discount ? ", typical spot discount" : "") + ")");
     if (o.serving) {
         const ServingLoad& l = *o.serving;

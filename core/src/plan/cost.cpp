@@ -151,7 +151,11 @@ Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKin
     const bool spot = kind == PriceKind::spot;
     o.spot = spot;
     o.price_known = kind != PriceKind::unknown;
-    o.price_is_estimate = is_estimate(i.confidence) || (spot && i.spot_is_typical_discount);
+    // The row's price_basis says how its price is known (catalog.md); a user catalog without one
+    // falls back to the row's confidence.
+    const bool estimated = i.price_basis.empty() ? is_estimate(i.confidence) : i.price_basis == k_price_basis_estimate;
+    o.price_is_estimate = estimated || (spot && i.spot_is_typical_discount);
+    o.price_basis = i.price_basis;
     const double nodes = static_cast<double>(p.nodes);
     o.usd_per_hour = convert_currency(node_price(m, kind), i.currency, Currency::USD, ctx.catalog.usd_cny) * nodes;
     o.price_per_hour = convert_currency(node_price(m, kind), i.currency, ctx.s.currency, ctx.catalog.usd_cny) * nodes;
