@@ -68,9 +68,7 @@ ModelPreset preset(const char* id) {
     ModelPreset m;
     m.id = id;
     m.name = id;
-    auto a = parse_hf_config(gpusizer_test::read_text(std::string("tests/fixtures/hf_configs/") + id + ".json"));
-    REQUIRE(a.ok());
-    m.arch = *a;
+    m.arch = gpusizer_test::config_fixture(id);
     return m;
 }
 

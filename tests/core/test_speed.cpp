@@ -12,10 +12,8 @@ using namespace gpusizer;
 
 namespace {
 
-ModelArch arch_of(const char* fixture) {
-    auto a = parse_hf_config(gpusizer_test::read_text(std::string("tests/fixtures/hf_configs/") + fixture));
-    REQUIRE(a.ok());
-    return *a;
+ModelArch arch_of(std::string fixture) {
+    return gpusizer_test::config_fixture(fixture.substr(0, fixture.size() - 5));  // "x.json" -> "x"
 }
 
 Accelerator part(double bf16_tflops, double bandwidth_gbps, double fp8_tflops = 0) {
