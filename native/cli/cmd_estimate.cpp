@@ -24,8 +24,10 @@ void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
     const std::pair<const char*, std::uint64_t> rows[] = {
         {"weights", m.weights},         {"gradients", m.gradients}, {"optimizer", m.optimizer},
         {"activations", m.activations}, {"kv_cache", m.kv_cache},   {"overhead", m.overhead}};
-    for (const auto& [name, bytes] : rows) io.out += "  " + pad(name, 12) + pad(format_gib(bytes), 14) + "\n";
-    io.out += "  " + pad("total", 12) + format_gib(m.total) + "\n";
+    Table t;
+    for (const auto& [name, bytes] : rows) t.add({name, format_gib(bytes)});
+    t.add({"total", format_gib(m.total)});
+    io.out += t.render("  ");
     if (e.host_memory_bytes) io.out += "host memory needed: " + format_gib(e.host_memory_bytes) + "\n";
     if (e.kv_bytes_per_token) io.out += "KV cache per token: " + std::to_string(e.kv_bytes_per_token) + " bytes\n";
     if (e.gpu) {

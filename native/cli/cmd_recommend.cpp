@@ -11,19 +11,13 @@ namespace gpusizer::cli {
 
 namespace {
 
-std::string num(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
-
 void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
     io.out += r.summary + "\n";
     io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "; " +
               std::to_string(r.considered) + " instance types considered, currency " + to_string(r.scenario.currency) +
               " (~ = estimated price, ? = not in the catalog)\n\n";
-    io.out += pad("#", 4) + pad("provider", 14) + pad("instance", 26) + pad("GPUs", 18) + pad("plan", 16) +
-              pad("GiB/GPU", 9) + pad("price/h", 12) + pad("hours", 10) + pad("total", 14) + "checks\n";
+    Table t;
+    t.add({"#", "provider", "instance", "GPUs", "plan", "GiB/GPU", "price/h", "hours", "total", "checks"});
     int i = 0;
     for (const Offer& o : r.offers) {
         std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
@@ -32,16 +26,16 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
         std::string warn;
         for (const Check& c : o.checks)
             if (!c.ok) warn += (warn.empty() ? "" : ",") + c.id;
-        io.out += pad(std::to_string(++i), 4) + pad(o.provider, 14) + pad(o.instance + (o.spot ? " spot" : ""), 26) +
-                  pad(std::to_string(o.gpu_count) + "× " + o.gpu, 18) + pad(plan, 16) +
-                  pad(num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib), 9) +
-                  pad(!o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour), 12) +
-                  pad(o.hours ? num("%.1f", *o.hours) : "-", 10) +
-                  pad(o.total_cost ? format_money_sig(*o.total_cost, r.scenario.currency)
-                                   : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + "/Mtok" : "-"),
-                      14) +
-                  (warn.empty() ? "ok" : warn) + "\n";
+        t.add({std::to_string(++i), o.provider, o.instance + (o.spot ? " spot" : ""),
+               std::to_string(o.gpu_count) + "× " + o.gpu, plan,
+               num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib),
+               !o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour),
+               o.hours ? num("%.1f", *o.hours) : "-",
+               o.total_cost ? format_money_sig(*o.total_cost, r.scenario.currency)
+                            : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + "/Mtok" : "-"),
+               warn.empty() ? "ok" : warn});
     }
+    if (!r.offers.empty()) io.out += t.render();
     if (r.offers.empty())
         for (const auto& reason : r.rejected_reasons) io.out += "  " + reason + "\n";
     for (const auto& w : r.warnings) io.out += "warning: " + w + "\n";

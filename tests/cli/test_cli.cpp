@@ -2,12 +2,14 @@
 #include <doctest/doctest.h>
 
 #include "cli.hpp"
+#include "format.hpp"
 #include "gpusizer/export.hpp"
 #include "gpusizer/link.hpp"
 #include "gpusizer/scenario_limits.hpp"
 #include "support.hpp"
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 using gpusizer::cli::Io;
 
@@ -81,6 +83,26 @@ TEST_CASE("cli: a GPU that is too small exits 1") {
     Io io;
     CHECK(cli_run({"estimate", "--model", "llama-3.1-70b", "--gpu_memory_gib", "24"}, io) == 1);
     CHECK(io.out.find("does NOT fit") != std::string::npos);
+}
+
+TEST_CASE("cli: the human offer table keeps its columns in line, whatever the instance names' lengths") {
+    Io io;
+    REQUIRE(cli_run({"recommend", "--model", "llama-3.1-70b", "--task", "inference", "--batch_size", "20", "--top", "12"}, io) ==
+            0);
+    std::vector<std::string> table;  // the header row and the offer rows
+    std::size_t at = io.out.find("\n#  ");
+    REQUIRE(at != std::string::npos);
+    for (std::size_t end = ++at; (end = io.out.find('\n', at)) != std::string::npos && end > at; at = end + 1)
+        table.push_back(io.out.substr(at, end - at));
+    REQUIRE(table.size() == 13);
+    // "×" is two bytes and one column: the display column where the plan ("plan", "tp8 pp1 …") starts.
+    const std::regex plan_cell(R"(  (plan|tp\d+ pp\d+))");
+    auto plan_column = [&](const std::string& line) {
+        std::smatch m;
+        REQUIRE(std::regex_search(line, m, plan_cell));
+        return gpusizer::cli::display_width(line.substr(0, std::size_t(m.position(0))));
+    };
+    for (const auto& row : table) CHECK_MESSAGE(plan_column(row) == plan_column(table[0]), row);
 }
 
 TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 with the reason") {
