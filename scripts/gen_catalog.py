@@ -173,7 +173,7 @@ def accelerators():
         mb, basis = memory_bytes(r)
         status, sdate, sdate_src = export_status(r["china_export_status"], r["notes"], r["id"])
         out.append({
-            "id": r["id"], "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
+            "id": r["id"], "vendor": r["vendor"], "name": r["name"], "name_zh": None, "architecture": r["architecture"],
             "year": num(r["year"], w), "memory_gb": num(r["memory_gb"], w), "memory_bytes": mb,
             "memory_bytes_basis": basis, "memory_type": r["memory_type"],
             "memory_bandwidth_gbps": num(r["memory_bandwidth_gbps"], w),
@@ -241,7 +241,7 @@ def instances(prov_ids):
         elif basis:
             fail("%s: price_basis %r on a row without a price" % (w, basis))
         out.append({
-            "provider": pid, "id": r["instance_type"], "gpu": r["gpu_id"], "gpu_count": num(r["gpu_count"], w),
+            "provider": pid, "id": r["instance_type"], "name_zh": None, "gpu": r["gpu_id"], "gpu_count": num(r["gpu_count"], w),
             "interconnect": r["gpu_interconnect"], "vcpus": num(r["vcpus"], w), "ram_gib": num(r["ram_gb"], w),
             "local_ssd_gb": num(r["local_ssd_gb"], w), "network_gbps": num(r["network_gbps"], w),
             "regions": [x.strip() for x in r["regions_example"].split(",") if x.strip()],
@@ -314,7 +314,9 @@ def providers(insts):
                 for reg in i["regions"] + ([i["price_region"]] if i["price_region"] else []):
                     if reg not in regions:
                         regions.append(reg)
-        out.append({"id": p["id"], "name": p["name"], "kind": p["kind"], "spot_name": p["spot_name"],
+        if not p.get("name_zh"):
+            fail("providers.json %s: name_zh missing (the provider's name in Chinese: its Chinese brand, else as in English)" % p["id"])
+        out.append({"id": p["id"], "name": p["name"], "name_zh": p["name_zh"], "kind": p["kind"], "spot_name": p["spot_name"],
                     "interruption_notice_s": p["interruption_notice_s"],
                     "billing_granularity_s": p["billing_granularity_s"], "regions": regions,
                     "cn_mainland": mainland, "confidence": conf, "sources": p["sources"], "notes": p["notes"]})
@@ -387,11 +389,30 @@ def mark_per_gpu_listings(insts, accels):
         i["scaled_interconnect"] = "nvlink" if "SXM" in form.get(i["gpu"], "") else "pcie"
 
 
+def name_zh(name, notes_zh, where):
+    """An instance id or accelerator name with its English notes in parentheses in Chinese ("H100 SXM
+    (marketplace avg)" -> "H100 SXM (市场均价)") from notes_zh.json; None when it has none. A note without a
+    translation fails: the Chinese answers name instances and accelerators."""
+    def zh(m):
+        note = m.group(1)
+        if note not in notes_zh:
+            fail("%s: note (%s) has no Chinese in assets/src/notes_zh.json" % (where, note))
+        return " (%s)" % notes_zh[note]
+    out = re.sub(r"\s*\(([^)]*)\)", zh, name)
+    return out if out != name else None
+
+
 def build():
     with open(os.path.join(SRC, "providers.json"), encoding="utf-8") as f:
         names = json.load(f)["csv_names"]
+    with open(os.path.join(SRC, "notes_zh.json"), encoding="utf-8") as f:
+        notes_zh = json.load(f)
     insts, excluded = instances(names)
+    for i in insts:
+        i["name_zh"] = name_zh(i["id"], notes_zh, "instances.csv %s/%s" % (i["provider"], i["id"]))
     accels = accelerators()
+    for a in accels:
+        a["name_zh"] = name_zh(a["name"], notes_zh, "gpus.csv %s" % a["id"])
     mark_per_gpu_listings(insts, accels)
     check_price_anomalies(insts)
     provs, _ = providers(insts)

@@ -28,6 +28,7 @@ void App::set_catalog(Result<Catalog> catalog) {
         catalog_error_ = format_error(catalog.error);
     }
     estimated_for_.reset();  // same scenario, new catalog: compute again
+    pinned_stale_ = true;
     redraw_requested_ = true;
 }
 
@@ -36,6 +37,7 @@ void App::set_catalog_error(std::string message) {
     presets_.clear();
     catalog_error_ = std::move(message);
     estimated_for_.reset();
+    pinned_stale_ = true;
     redraw_requested_ = true;
 }
 
@@ -53,7 +55,7 @@ void App::settle_edit() {
 }
 
 bool App::open_link(std::string_view link) {
-    Result<Scenario> r = decode_link(link);
+    Result<LinkedScenarios> r = decode_link_pair(link);
     link_warnings_ = r.warnings;
     ui_.link_warnings_dismissed = false;
     if (!r.ok()) {
@@ -61,8 +63,35 @@ bool App::open_link(std::string_view link) {
         redraw_requested_ = true;
         return false;
     }
-    set_scenario(*r);
+    set_scenario(r->current);
+    pinned_ = r->pinned;
+    if (pinned_) pinned_->given |= keys_off_default(*pinned_);
+    pinned_stale_ = true;
     return true;
+}
+
+void App::pin() {
+    pinned_ = scenario_;
+    pinned_stale_ = true;
+    redraw_requested_ = true;
+}
+
+void App::unpin() {
+    pinned_.reset();
+    pinned_results_ = Results{};
+    pinned_stale_ = false;
+    link_dirty_ = true;
+    redraw_requested_ = true;
+}
+
+void App::update_link(Host& host) {
+    if (!link_dirty_) return;
+    link_dirty_ = false;
+    std::string link = encode_link(scenario_, pinned_);
+    if (link != link_) {
+        link_ = std::move(link);
+        host.set_link(link_);
+    }
 }
 
 std::string App::scenario_json() const { return scenario_to_json(scenario_); }
@@ -77,18 +106,24 @@ std::string App::recommendation_json() const {
 
 void App::recompute_if_needed(Host& host) {
     settle_edit();
-    if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_ && estimated_axis_ == ui_.axis)) return;
+    if (catalog_ && pinned_ && pinned_stale_) {
+        pinned_results_ = compute_results(*catalog_, *pinned_, ui_.axis);
+        pinned_stale_ = false;
+        link_dirty_ = true;
+        redraw_requested_ = true;
+    }
+    if (!catalog_ || (estimated_for_ && *estimated_for_ == scenario_ && estimated_axis_ == ui_.axis)) {
+        update_link(host);
+        return;
+    }
     results_ = compute_results(*catalog_, scenario_, ui_.axis);
     estimated_for_ = scenario_;
     estimated_axis_ = ui_.axis;
     ++estimates_;
     redraw_requested_ = true;
     // The scenario settled on a new value: tell the host (share link, text summary).
-    std::string link = encode_link(scenario_);
-    if (link != link_) {
-        link_ = std::move(link);
-        host.set_link(link_);
-    }
+    link_dirty_ = true;
+    update_link(host);
     std::string summary = summary_text(*catalog_, scenario_, results_);
     if (summary != summary_) {
         summary_ = std::move(summary);
@@ -140,11 +175,12 @@ void App::frame(Host& host) {
     }
     // Phone-sized windows get one column (logical width under 760 px).
     ui_.narrow = vp->WorkSize.x / host.pixel_ratio() < 760.0f;
-    PanelContext ctx{*catalog_, presets_, scenario_, results_, tags_, host, link_, ui_};
+    PanelContext ctx{*catalog_, presets_, scenario_, results_, tags_, host, link_, ui_, pinned_,
+                     pinned_ && !pinned_stale_ ? &pinned_results_ : nullptr};
     panel_topbar(ctx);
     if (!link_warnings_.empty() && !ui_.link_warnings_dismissed) {
         for (const std::string& w : link_warnings_)
-            ImGui::TextColored(ImVec4(0.95f, 0.65f, 0.2f, 1.0f), "%s %s", tr("Link:", "链接:"), w.c_str());
+            ImGui::TextColored(palette().warn, "%s %s", tr("Link:", "链接:"), w.c_str());
         if (ImGui::SmallButton(tr("Dismiss", "关闭提示"))) ui_.link_warnings_dismissed = true;
         tags_.tag_item("link_warnings_dismiss");
     }
@@ -157,6 +193,7 @@ void App::frame(Host& host) {
         // One scrolling column: the job, then what it needs, then what to rent.
         ImGui::BeginChild("##column", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), false);
         panel_answer(ctx);  // the answer on top: a phone shows it first
+        panel_compare(ctx);
         panel_workload(ctx);
         recompute_if_needed(host);  // after the inputs, before the results: never a stale frame
         panel_memory(ctx);
@@ -164,7 +201,8 @@ void App::frame(Host& host) {
         ImGui::EndChild();
     } else {
         panel_answer(ctx);  // above both panes: the answer stays in view while either scrolls
-        const float left = std::max(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.34f);
+        panel_compare(ctx);
+        const float left = std::max(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f);
         ImGui::BeginChild("##workload", ImVec2(left, -ImGui::GetFrameHeightWithSpacing()), true);
         panel_workload(ctx);
         ImGui::EndChild();
@@ -178,6 +216,11 @@ void App::frame(Host& host) {
     panel_footer(ctx);
     ImGui::End();
     tags_.end_frame();
+    if (ui_.pin_requested) pin();
+    if (ui_.unpin_requested) unpin();
+    ui_.pin_requested = ui_.unpin_requested = false;
+    if (ui_.relayout) redraw_requested_ = true;  // a box changed height: draw once more at its size
+    ui_.relayout = false;
     if (!ui_.pending_link.empty()) {  // "Open link…": opened between frames, like a hashchange
         const std::string link = std::move(ui_.pending_link);
         ui_.pending_link.clear();

@@ -2,7 +2,8 @@
 // The gpusizer UI, shared by every window (web page, desktop, headless tests).
 //
 // Index
-//   App            owns the catalog, the scenario being edited and the last estimate
+//   App            owns the catalog, the scenario being edited, the last estimate and the pinned
+//                  scenario of a compare (with its results)
 //   App::frame     draws one frame; call between ImGui::NewFrame() and ImGui::Render()
 //   test hooks     scenario_json(), results_json(), tags(), counters
 //
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
@@ -35,8 +37,13 @@ public:
     void set_scenario(const Scenario& s);
     // A share link ("https://…#v=1&…", "#v=1&…" or "v=1&…"): sets the scenario it describes.
     // Never fails hard: what was not understood stays default and is listed in link_warnings(),
-    // which the window shows. False only when the text is not a link at all.
+    // which the window shows. False only when the text is not a link at all. A link with a pinned
+    // scenario (pin=1&pin.…) opens the compare; one without closes it.
     bool open_link(std::string_view link);
+    // Compare: the current scenario is kept as it is (with its results) beside the one edited.
+    void pin();
+    void unpin();
+    const std::optional<Scenario>& pinned() const { return pinned_; }
 
     // [SECTION] One frame
     void frame(Host& host);
@@ -56,7 +63,7 @@ public:
     std::uint64_t frame_count() const { return frames_; }
     std::uint64_t estimate_count() const { return estimates_; }  // how often the results were computed
     const std::vector<std::string>& link_warnings() const { return link_warnings_; }
-    const std::string& link() const { return link_; }  // encode_link of the last estimated scenario
+    const std::string& link() const { return link_; }  // encode_link of the last estimated scenario (and the pin)
     const std::string& summary() const { return summary_; }
 
     // True once after anything changed that the host must draw even without input
@@ -71,6 +78,7 @@ private:
     void recompute_if_needed(Host& host);
     void settle_edit();  // the panels' edits since the last call: mark them given, re-derive defaults
     void apply_host_preferences(Host& host);  // theme from the system (when "system" is chosen)
+    void update_link(Host& host);             // the share link of the scenario and the pin, when it changed
 
     std::optional<Catalog> catalog_;
     std::vector<std::string> catalog_warnings_;
@@ -81,6 +89,10 @@ private:
     std::optional<Scenario> estimated_for_;  // scenario of results_
     SweepAxis estimated_axis_ = SweepAxis::seq_len;
     Results results_;
+    std::optional<Scenario> pinned_;
+    Results pinned_results_;
+    bool pinned_stale_ = false;  // pinned_results_ must be computed (new pin or catalog)
+    bool link_dirty_ = true;     // the scenario or the pin changed since the link was last encoded
     std::vector<std::string> link_warnings_;
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;

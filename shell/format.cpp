@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "strings.hpp"
+
 namespace gpusizer::shell {
 
 std::string format_grouped(std::uint64_t n) {
@@ -16,9 +18,6 @@ std::string format_grouped(std::uint64_t n) {
     }
     return out;
 }
-
-
-
 
 std::string format_money(double amount, const std::string& currency) {
     const char* sign = currency == "CNY" ? "\u00a5" : "$";
@@ -34,13 +33,13 @@ std::string format_money(double amount, const std::string& currency) {
 std::string format_hours(double hours) {
     char buf[48];
     if (hours < 1.0)
-        std::snprintf(buf, sizeof buf, "%.0f min", hours * 60.0);
+        std::snprintf(buf, sizeof buf, tr("%.0f min", "%.0f 分钟"), hours * 60.0);
     else if (hours < 48.0)
-        std::snprintf(buf, sizeof buf, "%.1f h", hours);
+        std::snprintf(buf, sizeof buf, tr("%.1f h", "%.1f 小时"), hours);
     else if (hours < 24.0 * 730)
-        std::snprintf(buf, sizeof buf, "%.1f d", hours / 24.0);
+        std::snprintf(buf, sizeof buf, tr("%.1f days", "%.1f 天"), hours / 24.0);
     else
-        std::snprintf(buf, sizeof buf, "%.1f y", hours / (24.0 * 365.25));
+        std::snprintf(buf, sizeof buf, tr("%.1f years", "%.1f 年"), hours / (24.0 * 365.25));
     return buf;
 }
 

@@ -19,7 +19,7 @@ inline std::string format_value(double v) { return shortest_number(v, 6); }
 // Money: "$1,234.56" / "¥1,234.56" (two decimals; under 0.01 shown as "< $0.01")
 std::string format_money(double amount, const std::string& currency);
 
-// Hours: "37 min", "5.2 h", "3.4 days", "1.2 years"
+// Hours in the current language: "37 min", "5.2 h", "3.4 days", "1.2 years" (core's hours_text spelling)
 std::string format_hours(double hours);
 
 // Large counts: 1.5e9 -> "1.50 B", 3.2e6 -> "3.20 M", 950 -> "950"

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "gpusizer/units.hpp"
 #include "format.hpp"
@@ -13,26 +14,12 @@
 #include "panels.hpp"
 #include "strings.hpp"
 #include "widgets.hpp"
+#include "chart.hpp"
+#include "memory_bar.hpp"
+#include "style.hpp"
 
 namespace gpusizer::shell {
 namespace {
-
-struct Term {
-    const char* key;
-    std::uint64_t MemoryBreakdown::*bytes;
-    ImU32 colour;
-};
-const Term k_terms[] = {
-    {"weights", &MemoryBreakdown::weights, IM_COL32(66, 133, 244, 255)},
-    {"gradients", &MemoryBreakdown::gradients, IM_COL32(234, 67, 53, 255)},
-    {"optimizer", &MemoryBreakdown::optimizer, IM_COL32(251, 188, 5, 255)},
-    {"activations", &MemoryBreakdown::activations, IM_COL32(52, 168, 83, 255)},
-    {"kv_cache", &MemoryBreakdown::kv_cache, IM_COL32(171, 71, 188, 255)},
-    {"overhead", &MemoryBreakdown::overhead, IM_COL32(120, 144, 156, 255)},
-};
-
-const ImVec4 k_ok(0.30f, 0.75f, 0.40f, 1.0f);
-const ImVec4 k_bad(0.95f, 0.35f, 0.30f, 1.0f);
 
 void explanation_tooltip(const Estimate& e, const char* term) {
     for (const Explanation& x : e.explanations) {
@@ -51,46 +38,13 @@ void explanation_tooltip(const Estimate& e, const char* term) {
 void stacked_bar(PanelContext& ctx, const Estimate& e) {
     const MemoryBreakdown& m = e.memory_per_gpu_bytes;
     const std::uint64_t capacity = e.gpu ? e.gpu->memory_bytes : 0;
-    const double scale_bytes = static_cast<double>(std::max<std::uint64_t>({m.total, capacity, 1}));
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float height = ImGui::GetFrameHeight() * 1.3f;
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p0, ImVec2(p0.x + width, p0.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
-    float x = p0.x;
-    for (const Term& t : k_terms) {
-        const double bytes = static_cast<double>(m.*t.bytes);
-        const float w = static_cast<float>(bytes / scale_bytes * width);
-        if (w <= 0) continue;
-        dl->AddRectFilled(ImVec2(x, p0.y), ImVec2(x + w, p0.y + height), t.colour);
-        x += w;
-    }
-    if (capacity) {
-        const float cx = p0.x + static_cast<float>(static_cast<double>(capacity) / scale_bytes * width);
-        dl->AddLine(ImVec2(cx, p0.y - 3), ImVec2(cx, p0.y + height + 3), ImGui::GetColorU32(ImGuiCol_Text), 2.0f);
-    }
-    ImGui::Dummy(ImVec2(width, height));
+    memory_bar(m, capacity, static_cast<double>(std::max<std::uint64_t>({m.total, capacity, 1})), ImGui::GetFrameHeight() * 1.1f);
     ctx.tags.tag_item("memory_bar", std::to_string(m.total));
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        for (const Term& t : k_terms)
-            if (m.*t.bytes) ImGui::Text("%s: %s", memory_term_label(t.key), format_gib(m.*t.bytes).c_str());
-        if (capacity) ImGui::Text("%s: %s", tr("GPU memory", "GPU 显存"), format_gib(capacity).c_str());
-        ImGui::EndTooltip();
-    }
-    // Legend
-    for (const Term& t : k_terms) {
-        if (!(m.*t.bytes)) continue;
-        const ImVec2 q = ImGui::GetCursorScreenPos();
-        const float s = ImGui::GetTextLineHeight() * 0.7f;
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + s * 0.25f), ImVec2(q.x + s, q.y + s * 1.25f), t.colour);
-        ImGui::Dummy(ImVec2(s, s));
-        ImGui::SameLine();
-        ImGui::TextUnformatted(memory_term_label(t.key));
-        ImGui::SameLine(0, ImGui::GetFontSize());
-        if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 8) ImGui::NewLine();
-    }
-    ImGui::NewLine();
+    std::vector<LegendItem> items;
+    for (const MemoryTerm& t : k_memory_terms)
+        if (m.*t.bytes) items.push_back({t.colour, Mark::square, memory_term_label(t.key)});
+    if (capacity) items.push_back({ImGui::GetColorU32(ImGuiCol_Text), Mark::line, tr("GPU memory", "GPU 显存")});
+    legend(ctx, "memory_bar", items);
 }
 
 // [SECTION] Fit line, badges, solvers
@@ -103,10 +57,10 @@ void fit_line(PanelContext& ctx, const Estimate& e) {
     const Accelerator* a = ctx.catalog.find_accelerator(e.gpu->id);
     const std::string name = a ? a->name : tr("custom GPU", "自定义 GPU");
     if (e.gpu->fits)
-        ImGui::TextColored(k_ok, tr("Fits %s (%s) with %s to spare.", "%s(%s)可以装下,剩余 %s。"), name.c_str(),
+        ImGui::TextColored(palette().good, tr("Fits %s (%s) with %s to spare.", "%s(%s)可以装下,剩余 %s。"), name.c_str(),
                            format_gib(e.gpu->memory_bytes).c_str(), format_gib(e.gpu->headroom_bytes).c_str());
     else
-        ImGui::TextColored(k_bad, tr("Does not fit %s (%s): %s short.", "%s(%s)装不下:还差 %s。"), name.c_str(),
+        ImGui::TextColored(palette().bad, tr("Does not fit %s (%s): %s short.", "%s(%s)装不下:还差 %s。"), name.c_str(),
                            format_gib(e.gpu->memory_bytes).c_str(), format_gib(e.gpu->shortfall_bytes).c_str());
     ctx.tags.tag_item("fit_value", e.gpu->fits ? "fits" : "no");
 }
@@ -124,7 +78,7 @@ void badges(PanelContext& ctx) {
         const ImVec2 size = ImGui::CalcTextSize(text);
         const float w = size.x + ImGui::GetStyle().FramePadding.x * 2;
         if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
-        ImGui::PushStyleColor(ImGuiCol_Button, c.fits ? ImVec4(0.18f, 0.45f, 0.25f, 1) : ImVec4(0.5f, 0.2f, 0.18f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Button, c.fits ? palette().good_fill : palette().bad_fill);
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
         ImGui::PushID(c.gpu.c_str());
         if (ImGui::SmallButton(text)) ctx.scenario.gpu = c.gpu;  // pick it to see its fit, capacity and speed
@@ -217,7 +171,7 @@ void breakdown_table(PanelContext& ctx, const Estimate& e) {
         ctx.tags.tag_item(std::string("memory_value:") + key, std::to_string(bytes));
         if (hovered || ImGui::IsItemHovered()) explanation_tooltip(e, key);
     };
-    for (const Term& t : k_terms) row(t.key, m.*t.bytes, t.colour);
+    for (const MemoryTerm& t : k_memory_terms) row(t.key, m.*t.bytes, t.colour);
     row("total", m.total, 0);
     ImGui::EndTable();
     ImGui::TextDisabled("%s", tr("Hover a term for its formula and source.", "悬停查看各项的公式和来源。"));
@@ -232,74 +186,76 @@ void sweep_chart(PanelContext& ctx, const Estimate& e) {
     if (ImGui::RadioButton(tr("vs batch size", "随批大小"), ctx.ui.axis == SweepAxis::batch_size)) ctx.ui.axis = SweepAxis::batch_size;
     ctx.tags.tag_item("axis_batch");
     if (pts.size() < 2) return;
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float height = ImGui::GetFontSize() * 11;
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const float left = ImGui::CalcTextSize("000.0 GiB").x + 6, bottom = ImGui::GetTextLineHeightWithSpacing();
-    const ImVec2 a(p0.x + left, p0.y + 4), b(p0.x + width - 8, p0.y + height - bottom);
+    const bool by_seq = ctx.results.axis == SweepAxis::seq_len;
     double ymax = 1;
     for (const SweepPoint& p : pts) ymax = std::max(ymax, static_cast<double>(p.memory.total));
     const std::uint64_t capacity = e.gpu ? e.gpu->memory_bytes : 0;
-    ymax = std::max(ymax, static_cast<double>(capacity)) * 1.08;
-    const double lx0 = std::log2(static_cast<double>(pts.front().x)), lx1 = std::log2(static_cast<double>(pts.back().x));
-    auto X = [&](std::int64_t x) { return a.x + static_cast<float>((std::log2(static_cast<double>(x)) - lx0) / (lx1 - lx0)) * (b.x - a.x); };
-    auto Y = [&](double y) { return b.y - static_cast<float>(y / ymax) * (b.y - a.y); };
+    ymax = std::max(ymax, static_cast<double>(capacity)) * 1.08 / k_bytes_per_gib;
+    AxisSpec x{static_cast<double>(pts.front().x), static_cast<double>(pts.back().x), true,
+               by_seq ? tr("Sequence length (tokens, log scale)", "序列长度(token,对数坐标)")
+                      : tr("Batch size (sequences, log scale)", "批大小(序列数,对数坐标)"),
+               [](double v) { return format_count(v); }};
+    AxisSpec y{0, ymax, false, tr("Memory per GPU (GiB)", "每 GPU 显存(GiB)"), [](double v) { return format_value(v); }};
+    const Plot plot = begin_plot(ctx, "memory_chart", ImGui::GetFontSize() * 14, x, y);
+    auto X = [&](std::int64_t v) { return plot.px(static_cast<double>(v)); };
+    auto Y = [&](double bytes) { return plot.py(bytes / k_bytes_per_gib); };
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    dl->AddRect(a, b, grid);
-    for (int i = 0; i <= 4; ++i) {  // y grid with GiB labels
-        const double y = ymax * i / 4;
-        dl->AddLine(ImVec2(a.x, Y(y)), ImVec2(b.x, Y(y)), grid);
-        char lbl[32];
-        std::snprintf(lbl, sizeof lbl, "%.1f GiB", y / k_bytes_per_gib);
-        dl->AddText(ImVec2(p0.x, Y(y) - ImGui::GetFontSize() / 2), text, lbl);
-    }
-    for (std::size_t i = 0; i < pts.size(); i += std::max<std::size_t>(1, pts.size() / 6)) {  // x labels
-        const std::string lbl = format_count(static_cast<double>(pts[i].x));
-        dl->AddText(ImVec2(X(pts[i].x) - ImGui::CalcTextSize(lbl.c_str()).x / 2, b.y + 2), text, lbl.c_str());
-    }
     // Stacked areas per term, then the total line.
     std::vector<double> base(pts.size(), 0.0);
-    for (const Term& t : k_terms) {
+    for (const MemoryTerm& t : k_memory_terms) {
         for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
             const double y0a = base[i], y1a = base[i + 1];
             const double y0b = y0a + static_cast<double>(pts[i].memory.*t.bytes);
             const double y1b = y1a + static_cast<double>(pts[i + 1].memory.*t.bytes);
             if (y0b == y0a && y1b == y1a) continue;
-            const ImU32 fill = (t.colour & 0x00FFFFFF) | (150u << 24);
+            const ImU32 fill = (t.colour & 0x00FFFFFF) | (160u << 24);
             dl->AddQuadFilled(ImVec2(X(pts[i].x), Y(y0a)), ImVec2(X(pts[i].x), Y(y0b)), ImVec2(X(pts[i + 1].x), Y(y1b)),
                               ImVec2(X(pts[i + 1].x), Y(y1a)), fill);
         }
         for (std::size_t i = 0; i < pts.size(); ++i) base[i] += static_cast<double>(pts[i].memory.*t.bytes);
     }
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
     for (std::size_t i = 0; i + 1 < pts.size(); ++i)
         dl->AddLine(ImVec2(X(pts[i].x), Y(static_cast<double>(pts[i].memory.total))),
-                    ImVec2(X(pts[i + 1].x), Y(static_cast<double>(pts[i + 1].memory.total))), ImGui::GetColorU32(ImGuiCol_Text), 2);
+                    ImVec2(X(pts[i + 1].x), Y(static_cast<double>(pts[i + 1].memory.total))), ink, 2);
+    const ImU32 limit = ImGui::GetColorU32(palette().bad);
     if (capacity) {
-        dl->AddLine(ImVec2(a.x, Y(static_cast<double>(capacity))), ImVec2(b.x, Y(static_cast<double>(capacity))), IM_COL32(230, 80, 70, 255), 2);
-        dl->AddText(ImVec2(a.x + 4, Y(static_cast<double>(capacity)) - ImGui::GetFontSize() - 1), IM_COL32(230, 80, 70, 255),
-                    tr("GPU memory", "GPU 显存"));
+        const float cy = Y(static_cast<double>(capacity));
+        dl->AddLine(ImVec2(plot.min.x, cy), ImVec2(plot.max.x, cy), limit, 2);
+        const std::string t = std::string(tr("GPU memory ", "GPU 显存 ")) + format_gib(capacity);
+        dl->AddText(ImVec2(plot.min.x + 4, cy - ImGui::GetFontSize() - 1), limit, t.c_str());
     }
-    const std::int64_t current = ctx.results.axis == SweepAxis::seq_len ? ctx.scenario.seq_len : ctx.scenario.batch_size;
-    for (const SweepPoint& p : pts)
-        if (p.x == current) dl->AddCircleFilled(ImVec2(X(p.x), Y(static_cast<double>(p.memory.total))), 5, ImGui::GetColorU32(ImGuiCol_Text));
-    ImGui::Dummy(ImVec2(width, height));
-    ctx.tags.tag_item("memory_chart", std::to_string(pts.size()));
-    if (ImGui::IsItemHovered()) {  // the nearest point's numbers
+    // The current value: a dot, labelled with its total.
+    const std::int64_t current = by_seq ? ctx.scenario.seq_len : ctx.scenario.batch_size;
+    for (const SweepPoint& p : pts) {
+        if (p.x != current) continue;
+        const ImVec2 c(X(p.x), Y(static_cast<double>(p.memory.total)));
+        draw_mark(dl, c, ImGui::GetFontSize() * 0.7f, ink, Mark::dot);
+        const std::string t = std::string(tr("now: ", "当前:")) + format_gib(p.memory.total);
+        const float w = ImGui::CalcTextSize(t.c_str()).x;
+        dl->AddText(ImVec2(std::min(c.x + 6, plot.max.x - w - 2), std::max(plot.min.y, c.y - ImGui::GetFontSize() - 4)), ink, t.c_str());
+    }
+    if (end_plot(ctx, "memory_chart", plot, std::to_string(pts.size()))) {  // the nearest point's numbers
         const float mx = ImGui::GetIO().MousePos.x;
         const SweepPoint* best = &pts.front();
         for (const SweepPoint& p : pts)
             if (std::fabs(X(p.x) - mx) < std::fabs(X(best->x) - mx)) best = &p;
-        ImGui::SetTooltip("%s %s: %s", ctx.results.axis == SweepAxis::seq_len ? tr("sequence", "序列") : tr("batch", "批"),
+        ImGui::SetTooltip("%s %s: %s", by_seq ? tr("sequence", "序列") : tr("batch", "批"),
                           format_grouped(static_cast<std::uint64_t>(best->x)).c_str(), format_gib(best->memory.total).c_str());
     }
+    std::vector<LegendItem> items;
+    for (const MemoryTerm& t : k_memory_terms)
+        if (std::any_of(pts.begin(), pts.end(), [&](const SweepPoint& p) { return p.memory.*t.bytes > 0; }))
+            items.push_back({t.colour, Mark::square, memory_term_label(t.key)});
+    items.push_back({ink, Mark::line, memory_term_label("total")});
+    if (capacity) items.push_back({limit, Mark::line, tr("GPU memory", "GPU 显存")});
+    legend(ctx, "memory_chart", items);
 }
 
 }  // namespace
 
 void panel_memory(PanelContext& ctx) {
-    const bool open = ImGui::CollapsingHeader(tr("Memory per GPU", "每 GPU 显存"), ImGuiTreeNodeFlags_DefaultOpen);
-    ctx.tags.tag_item("section_memory");
+    const bool open = section_header(ctx, tr("Memory per GPU", "每 GPU 显存"), "section_memory");
     if (!open) return;
     const Result<Estimate>& r = ctx.results.estimate;
     if (!r.ok()) {
@@ -310,13 +266,18 @@ void panel_memory(PanelContext& ctx) {
         return;
     }
     const Estimate& e = *r;
-    ImGui::Text("%s %s", tr("Total per GPU:", "每 GPU 合计:"), format_gib(e.memory_per_gpu_bytes.total).c_str());
+    ImGui::PushFont(font(FontRole::figure));
+    ImGui::TextUnformatted(format_gib(e.memory_per_gpu_bytes.total).c_str());
+    ImGui::PopFont();
     ctx.tags.tag_item("total_value", std::to_string(e.memory_per_gpu_bytes.total));
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(palette().muted, "%s", tr("per GPU, all terms", "每 GPU,各项合计"));
     stacked_bar(ctx, e);
     fit_line(ctx, e);
     badges(ctx);
     // Side by side only when each half holds a 14-digit byte count comfortably.
-    if (ctx.ui.narrow || ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 48) {
+    if (ctx.ui.narrow || ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 56) {
         breakdown_table(ctx, e);
         solvers(ctx, e);
     } else if (ImGui::BeginTable("##memory_cols", 2, ImGuiTableFlags_SizingStretchSame)) {

@@ -1,6 +1,6 @@
-// The offers panel: core's recommendation sentence, the rent filters (scenario keys: region,
-// providers, spot, currency, budget, deadline), the ranked offers as a sortable, filterable
-// table, and cost against time with the Pareto front.
+// The offers panel: the rent filters (scenario keys: region, providers, spot, currency, budget,
+// deadline), the ranked offers as a sortable, filterable table with a details row per offer, and
+// cost against time with the Pareto front and the card's three offers labelled.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,11 +16,12 @@
 #include "strings.hpp"
 #include "style.hpp"
 #include "widgets.hpp"
+#include "chart.hpp"
+#include "imgui_internal.h"  // GetCurrentTable: the details row spans the table
+#include "offer_text.hpp"
 
 namespace gpusizer::shell {
 namespace {
-
-const ImVec4 k_warn(0.95f, 0.65f, 0.2f, 1.0f);
 
 // [SECTION] Filters
 void providers_combo(PanelContext& ctx) {
@@ -33,7 +34,7 @@ void providers_combo(PanelContext& ctx) {
         const auto it = std::find(chosen.begin(), chosen.end(), p.id);
         bool on = it != chosen.end();
         ImGui::PushID(p.id.c_str());
-        const std::string text = p.name + (p.cn_mainland ? tr("  (mainland China)", "(中国大陆)") : "");
+        const std::string text = (language() == Language::zh && !p.name_zh.empty() ? p.name_zh : p.name) + (p.cn_mainland ? tr("  (mainland China)", "(中国大陆)") : "");
         if (ImGui::Checkbox(text.c_str(), &on)) {
             if (on)
                 chosen.push_back(p.id);
@@ -78,9 +79,10 @@ void filters(PanelContext& ctx) {
 }
 
 // [SECTION] Table
-// Left to right: what a buyer compares first stays in view; the rest scrolls sideways.
-enum Column { c_rank, c_provider, c_instance, c_price, c_total, c_hours, c_gpus, c_link, c_host, c_checks, c_count };
-const char* const k_column_ids[c_count] = {"rank", "provider", "instance", "price", "total", "hours", "gpus", "link", "host", "checks"};
+// The key columns fit a laptop's results pane without sideways scrolling; the rest of an offer
+// (interconnect, host, region, plan, why, checks) opens in a details row on click.
+enum Column { c_rank, c_gpus, c_provider, c_price, c_hours, c_total, c_checks, c_count };  // c_provider: provider · instance
+const char* const k_column_ids[c_count] = {"rank", "gpus", "provider", "price", "hours", "total", "checks"};
 
 double total_or_rate(const Offer& o) {
     if (o.total_cost) return *o.total_cost;
@@ -98,7 +100,8 @@ std::vector<int> display_order(const std::vector<Offer>& offers, const UiState& 
             for (char& c : b) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
             return a.find(b) != std::string::npos;
         };
-        if (!*f || has(o.provider) || has(o.provider_name) || has(o.instance) || has(o.gpu_name) || has(o.gpu) || has(o.region))
+        if (!*f || has(o.provider) || has(o.provider_name) || has(o.provider_name_zh) || has(o.instance) || has(o.gpu_name) ||
+            has(o.gpu) || has(o.region))
             order.push_back(i);
     }
     if (ui.sort_column < 0 || ui.sort_column == c_rank) {
@@ -108,7 +111,6 @@ std::vector<int> display_order(const std::vector<Offer>& offers, const UiState& 
     auto key = [&](const Offer& o) -> double {
         switch (ui.sort_column) {
             case c_gpus: return static_cast<double>(o.gpu_count);
-            case c_host: return o.ram_gib;
             case c_price: return o.price_known ? o.price_per_hour : HUGE_VAL;
             case c_hours: return o.hours.value_or(HUGE_VAL);
             case c_total: return o.price_known ? total_or_rate(o) : HUGE_VAL;
@@ -116,18 +118,11 @@ std::vector<int> display_order(const std::vector<Offer>& offers, const UiState& 
             default: return 0;
         }
     };
-    auto text = [&](const Offer& o) -> std::string {
-        switch (ui.sort_column) {
-            case c_provider: return o.provider_name;
-            case c_instance: return o.instance;
-            case c_link: return o.interconnect;
-            default: return {};
-        }
-    };
+    auto text = [&](const Offer& o) -> std::string { return offer_provider(o) + " " + o.instance; };
     std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
         const Offer& a = offers[static_cast<std::size_t>(x)];
         const Offer& b = offers[static_cast<std::size_t>(y)];
-        const bool textual = ui.sort_column == c_provider || ui.sort_column == c_instance || ui.sort_column == c_link;
+        const bool textual = ui.sort_column == c_provider;
         if (textual) return ui.sort_descending ? text(b) < text(a) : text(a) < text(b);
         return ui.sort_descending ? key(b) < key(a) : key(a) < key(b);
     });
@@ -139,6 +134,7 @@ void header_cell(PanelContext& ctx, int column, const char* name) {
     std::string text = name;
     if (ctx.ui.sort_column == column) text += ctx.ui.sort_descending ? " \u2193" : " \u2191";
     ImGui::PushID(column);
+    ImGui::PushFont(font(FontRole::heading));
     if (ImGui::Selectable((text + "##h").c_str(), ctx.ui.sort_column == column)) {
         if (ctx.ui.sort_column == column)
             ctx.ui.sort_descending = !ctx.ui.sort_descending;
@@ -147,8 +143,98 @@ void header_cell(PanelContext& ctx, int column, const char* name) {
             ctx.ui.sort_descending = false;
         }
     }
+    ImGui::PopFont();
     ImGui::PopID();
     ctx.tags.tag_item(std::string("offer_sort:") + k_column_ids[column]);
+}
+
+// Right-aligned text in the current cell (figures line up: DejaVu's digits are tabular).
+void right_text(const std::string& t, const ImVec4* colour = nullptr) {
+    const float w = ImGui::CalcTextSize(t.c_str()).x;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    if (avail > w) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - w);
+    if (colour) ImGui::TextColored(*colour, "%s", t.c_str());
+    else ImGui::TextUnformatted(t.c_str());
+}
+
+// `text` cut to the cell's width with "…" (whole UTF-8 characters); true when it was cut.
+bool fitted_text(const std::string& text, const ImVec4* colour = nullptr) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    std::string shown = text;
+    const bool cut = ImGui::CalcTextSize(text.c_str()).x > avail;
+    if (cut) {
+        std::size_t n = text.size();
+        while (n > 0) {
+            do --n;
+            while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
+            shown = text.substr(0, n) + "\u2026";
+            if (ImGui::CalcTextSize(shown.c_str()).x <= avail) break;
+        }
+    }
+    if (colour) ImGui::TextColored(*colour, "%s", shown.c_str());
+    else ImGui::TextUnformatted(shown.c_str());
+    return cut;
+}
+
+// A GPU as the table lists it: the count and the name without its notes ("8× B200"); the
+// details row and the tooltip have the rest.
+std::string short_gpus(const Offer& o) {
+    const std::string& name = language() == Language::zh ? o.gpu_name_zh : o.gpu_name;
+    return std::to_string(o.gpu_count) + "\u00d7 " + name.substr(0, name.find(" ("));
+}
+
+const char* check_name(const std::string& id) {
+    struct Name {
+        const char* id;
+        const char* en;
+        const char* zh;
+    };
+    static const Name k_names[] = {
+        {"memory_fit", "memory", "显存"},        {"headroom", "headroom", "余量"},       {"levers", "levers", "省显存手段"},
+        {"pcie_model_parallel", "PCIe model parallel", "PCIe 模型并行"}, {"communication", "communication", "通信"},
+        {"fabric", "network", "节点间网络"},     {"host_ram", "host RAM", "主机内存"},   {"vcpus", "vCPUs", "vCPU"},
+        {"per_gpu_listing", "priced per GPU", "按 GPU 计价"}, {"tpu_slice", "TPU slice", "TPU 切片"},
+        {"export", "export controls", "出口管制"}, {"software", "software", "软件栈"},  {"bf16", "bf16", "bf16"},
+        {"price", "price", "价格"},              {"spot", "spot", "抢占式"},             {"price_estimate", "price estimate", "估计价格"},
+        {"latency", "latency", "延迟"},          {"long_run", "long run", "运行时间长"}, {"budget", "budget", "预算"},
+        {"deadline", "deadline", "期限"},
+    };
+    for (const Name& n : k_names)
+        if (id == n.id) return tr(n.en, n.zh);
+    return id.c_str();
+}
+
+// The details row of an opened offer: drawn across the whole table width.
+void offer_details(PanelContext& ctx, const Offer& o) {
+    ImGuiTable* table = ImGui::GetCurrentTable();
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(palette().raised));
+    ImGui::PushClipRect(table->InnerClipRect.Min, table->InnerClipRect.Max, false);
+    const float right = table->InnerClipRect.Max.x - ImGui::GetWindowPos().x - ImGui::GetStyle().CellPadding.x * 2;
+    ImGui::PushTextWrapPos(right);
+    ImGui::BeginGroup();
+    const Palette& pal = palette();
+    ImGui::TextUnformatted((language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str());
+    std::string facts = std::string(tr("Interconnect ", "互联 ")) + o.interconnect;
+    if (o.vcpus > 0 || o.ram_gib > 0)
+        facts += std::string(tr("  \u00b7  host ", "  \u00b7  主机 ")) + format_value(o.vcpus) + " vCPU / " + format_value(o.ram_gib) +
+                 tr(" GiB RAM", " GiB 内存");
+    if (o.network_gbps > 0) facts += std::string(tr("  \u00b7  network ", "  \u00b7  网络 ")) + format_value(o.network_gbps) + " Gbps";
+    facts += std::string(tr("  \u00b7  region ", "  \u00b7  地区 ")) + o.region;
+    if (!o.price_basis.empty()) facts += std::string(tr("  \u00b7  price: ", "  \u00b7  价格来源:")) + o.price_basis;
+    ImGui::TextColored(pal.muted, "%s", facts.c_str());
+    for (const Check& c : o.checks) {
+        ImGui::TextColored(c.ok ? pal.good : pal.warn, "%s", c.ok ? "\u2713" : "!");
+        ImGui::SameLine();
+        ImGui::TextColored(pal.muted, "%s:", check_name(c.id));
+        ImGui::SameLine();
+        ImGui::TextUnformatted(c.message.c_str());
+    }
+    ImGui::EndGroup();
+    ImGui::PopTextWrapPos();
+    ImGui::PopClipRect();
+    ctx.tags.tag_item("offer_detail", offer_id(o));
 }
 
 void offers_table(PanelContext& ctx, const Recommendation& rec) {
@@ -158,184 +244,216 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
     ctx.tags.tag_item("offer_filter");
     const std::vector<int> order = display_order(rec.offers, ctx.ui);
     ImGui::SameLine();
-    ImGui::TextDisabled(tr("%d of %d offers", "%d / %d 个方案"), static_cast<int>(order.size()), static_cast<int>(rec.offers.size()));
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
-    const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<std::size_t>(order.size(), 12) + 2);
-    if (!ImGui::BeginTable("##offers", c_count, flags, ImVec2(0, height))) return;
-    ImGui::TableSetupScrollFreeze(2, 1);
+    ImGui::TextColored(palette().muted, tr("%d of %d offers \u00b7 click a row for details", "%d / %d 个方案 \u00b7 点击一行查看详情"),
+                       static_cast<int>(order.size()), static_cast<int>(rec.offers.size()));
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<std::size_t>(order.size(), 12) + 2) +
+                         ImGui::GetStyle().CellPadding.y * 2 * 14;
+    // One table (and so one set of column widths) per language and kind of total: ImGui keeps a
+    // fixed column's first width.
+    const std::string table_id = std::string("##offers_") + (language() == Language::zh ? "zh" : "en") +
+                                 (!rec.offers.empty() && !rec.offers.front().total_cost ? "_rate" : "_total");
+    if (!ImGui::BeginTable(table_id.c_str(), c_count, flags, ImVec2(0, height))) return;
+    const bool per_million = !rec.offers.empty() && !rec.offers.front().total_cost && rec.offers.front().cost_per_million_tokens;
+    const char* headers[c_count] = {"#", "GPU", tr("Provider \u00b7 instance", "云厂商 \u00b7 实例"), tr("Price/h", "每小时"),
+                                    tr("Time", "时间"), per_million ? tr("Per 1M tokens", "每百万 token") : tr("Total", "总价"),
+                                    tr("Checks", "检查")};
+    // Fixed columns as wide as their widest value or their heading (in the heading font, with the sort arrow).
+    auto fixed = [&](int c, const char* widest) {
+        ImGui::PushFont(font(FontRole::heading));
+        const float head = ImGui::CalcTextSize(headers[c]).x;
+        ImGui::PopFont();
+        return std::max(head, ImGui::CalcTextSize(widest).x) + ImGui::GetStyle().CellPadding.x * 2;
+    };
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, fixed(c_rank, "\u2212 000 *"));
+    ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthStretch, 1.7f);
+    ImGui::TableSetupColumn("price", ImGuiTableColumnFlags_WidthFixed, fixed(c_price, "\u2248$00.00"));
+    ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, fixed(c_hours, "00.0 days"));
+    ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, fixed(c_total, "$00,000"));
+    ImGui::TableSetupColumn("checks", ImGuiTableColumnFlags_WidthFixed, fixed(c_checks, "! 00"));
+    ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    header_cell(ctx, c_rank, "#");
-    header_cell(ctx, c_provider, tr("Provider", "云厂商"));
-    header_cell(ctx, c_instance, tr("Instance", "实例"));
-    header_cell(ctx, c_gpus, "GPUs");
-    header_cell(ctx, c_link, tr("Link", "互联"));
-    header_cell(ctx, c_host, tr("vCPU / RAM", "vCPU / 内存"));
-    header_cell(ctx, c_price, tr("Price / h", "每小时价格"));
-    header_cell(ctx, c_hours, tr("Time", "时间"));
-    header_cell(ctx, c_total, rec.offers.empty() || rec.offers.front().total_cost ? tr("Total", "总价")
-                                                                                  : tr("Per 1M tokens", "每百万 token"));
-    header_cell(ctx, c_checks, tr("Checks", "检查"));
-    ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(order.size()));
-    while (clipper.Step()) {
-        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            const int i = order[static_cast<std::size_t>(row)];
-            const Offer& o = rec.offers[static_cast<std::size_t>(i)];
-            ImGui::TableNextRow();
-            ImGui::PushID(i);
-            ImGui::TableSetColumnIndex(c_rank);
-            ImGui::Text("%d%s", i + 1, o.pareto ? " *" : "");
-            ctx.tags.tag_item("offer_row:" + std::to_string(row), o.provider + "/" + o.instance + (o.spot ? "/spot" : ""));
-            ImGui::TableSetColumnIndex(c_provider);
-            ImGui::TextUnformatted(o.provider_name.c_str());
-            ImGui::TableSetColumnIndex(c_instance);
-            ImGui::TextUnformatted(o.instance.c_str());
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s\n%s", (language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str(),
-                                  o.region.c_str());
-            ImGui::TableSetColumnIndex(c_gpus);
-            ImGui::Text("%lld\u00d7 %s", static_cast<long long>(o.gpu_count), o.gpu_name.c_str());
-            ImGui::TableSetColumnIndex(c_link);
-            ImGui::TextUnformatted(o.interconnect.c_str());
-            ImGui::TableSetColumnIndex(c_host);
-            if (o.vcpus > 0 || o.ram_gib > 0)
-                ImGui::Text("%s / %s GiB", format_value(o.vcpus).c_str(), format_value(o.ram_gib).c_str());
-            else
-                ImGui::TextDisabled("?");
-            ImGui::TableSetColumnIndex(c_price);
-            if (!o.price_known) {
-                ImGui::TextDisabled("%s", tr("not listed", "未公布"));
-            } else {
-                const std::string p = format_money(o.price_per_hour, o.currency);
-                ImGui::Text("%s%s%s", o.price_is_estimate ? "\u2248" : "", p.c_str(), o.spot ? tr(" spot", " 抢占") : "");
-                if (o.price_is_estimate && ImGui::IsItemHovered())
-                    ImGui::SetTooltip("%s", tr("An estimate: the catalog marks this price as uncertain (see Checks).",
-                                               "估计值:目录将此价格标记为不确定(见检查)。"));
-            }
-            ctx.tags.tag_item("offer_price:" + std::to_string(row), o.price_known ? format_value(o.price_per_hour) : "");
-            ImGui::TableSetColumnIndex(c_hours);
-            if (o.hours) ImGui::TextUnformatted(format_hours(*o.hours).c_str());
-            else ImGui::TextDisabled("-");
-            ImGui::TableSetColumnIndex(c_total);
-            // Totals keep 3 significant digits (core's format_money_sig): a ¥0.35 job never shows as ¥0.00.
-            const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
-            if (o.total_cost) ImGui::TextUnformatted(format_money_sig(*o.total_cost, cur).c_str());
-            else if (o.cost_per_million_tokens) ImGui::TextUnformatted(format_money_sig(*o.cost_per_million_tokens, cur).c_str());
-            else ImGui::TextDisabled("-");
-            ImGui::TableSetColumnIndex(c_checks);
-            const long failed = std::count_if(o.checks.begin(), o.checks.end(), [](const Check& c) { return !c.ok; });
-            if (failed == 0) ImGui::TextColored(ImVec4(0.3f, 0.75f, 0.4f, 1), "\u2713");
-            else ImGui::TextColored(k_warn, "! %ld", failed);
-            if (ImGui::IsItemHovered()) {
-                ImGui::BeginTooltip();
-                for (const Check& c : o.checks) ImGui::Text("%s %s: %s", c.ok ? "\u2713" : "!", c.id.c_str(), c.message.c_str());
-                ImGui::EndTooltip();
-            }
-            ImGui::PopID();
+    for (int c = 0; c < c_count; ++c) header_cell(ctx, c, headers[c]);
+    const Palette& pal = palette();
+    // No clipper: an opened row changes the row heights (at most a few hundred rows, each cheap).
+    for (std::size_t row = 0; row < order.size(); ++row) {
+        const int i = order[row];
+        const Offer& o = rec.offers[static_cast<std::size_t>(i)];
+        const std::string id = offer_id(o);
+        const bool open = ctx.ui.expanded_offer == id;
+        ImGui::TableNextRow();
+        ImGui::PushID(i);
+        ImGui::TableSetColumnIndex(c_rank);
+        char rank[32];
+        std::snprintf(rank, sizeof rank, "%s %d%s", open ? "\u2212" : "+", i + 1, o.pareto ? " *" : "");
+        if (ImGui::Selectable(rank, open, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+            ctx.ui.expanded_offer = open ? std::string() : id;
+        ctx.tags.tag_item("offer_row:" + std::to_string(row), id);
+        ImGui::TableSetColumnIndex(c_gpus);
+        if (fitted_text(short_gpus(o)) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", offer_gpus(o).c_str());
+        ImGui::TableSetColumnIndex(c_provider);
+        const std::string where = offer_provider(o) + " \u00b7 " + offer_instance(o) + (o.spot ? tr(" (spot)", "(抢占式)") : "");
+        if (fitted_text(where) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", where.c_str());
+        ImGui::TableSetColumnIndex(c_price);
+        if (!o.price_known) {
+            right_text(tr("not listed", "未公布"), &pal.muted);
+        } else {
+            const std::string p = format_money(o.price_per_hour, o.currency);
+            right_text(std::string(o.price_is_estimate ? "\u2248" : "") + p);
+            if (o.price_is_estimate && ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", tr("An estimate: the catalog marks this price as uncertain (see the details).",
+                                           "估计值:目录将此价格标记为不确定(见详情)。"));
         }
+        ctx.tags.tag_item("offer_price:" + std::to_string(row), o.price_known ? format_value(o.price_per_hour) : "");
+        ImGui::TableSetColumnIndex(c_hours);
+        if (o.hours) right_text(format_hours(*o.hours));
+        else right_text("-", &pal.muted);
+        ImGui::TableSetColumnIndex(c_total);
+        // Totals keep 3 significant digits (core's format_money_sig): a ¥0.35 job never shows as ¥0.00.
+        const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
+        if (o.total_cost) right_text(format_money_sig(*o.total_cost, cur));
+        else if (o.cost_per_million_tokens) right_text(format_money_sig(*o.cost_per_million_tokens, cur));
+        else right_text("-", &pal.muted);
+        ImGui::TableSetColumnIndex(c_checks);
+        const long failed = std::count_if(o.checks.begin(), o.checks.end(), [](const Check& c) { return !c.ok; });
+        if (failed == 0) right_text("\u2713", &pal.good);
+        else right_text("! " + std::to_string(failed), &pal.warn);
+        ImGui::PopID();
+        if (open) offer_details(ctx, o);
     }
     ImGui::EndTable();
-    ImGui::TextDisabled("%s", tr("* on the cost-time Pareto front (nothing is both cheaper and faster).  \u2248 estimated price.",
-                                 "* 位于费用-时间帕累托前沿(没有更便宜且更快的方案)。 \u2248 估计价格。"));
+    ImGui::TextColored(pal.muted, "%s", tr("* on the cost-time Pareto front (nothing is both cheaper and faster).  \u2248 estimated price.",
+                                           "* 位于费用-时间帕累托前沿(没有更便宜且更快的方案)。 \u2248 估计价格。"));
 }
 
 // [SECTION] Chart: total cost (or cost per million tokens) against time (or throughput)
 void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
     struct P {
         double x, y;
-        const Offer* o;
+        std::size_t index;
     };
     std::vector<P> pts;
     const bool timed = std::any_of(rec.offers.begin(), rec.offers.end(), [](const Offer& o) { return o.hours && o.total_cost; });
-    for (const Offer& o : rec.offers) {
+    for (std::size_t i = 0; i < rec.offers.size(); ++i) {
+        const Offer& o = rec.offers[i];
         if (!o.price_known) continue;
-        if (timed && o.hours && o.total_cost && *o.hours > 0 && *o.total_cost > 0) pts.push_back({*o.hours, *o.total_cost, &o});
+        if (timed && o.hours && o.total_cost && *o.hours > 0 && *o.total_cost > 0) pts.push_back({*o.hours, *o.total_cost, i});
         if (!timed && o.cost_per_million_tokens && o.tokens_per_s > 0 && *o.cost_per_million_tokens > 0)
-            pts.push_back({o.tokens_per_s, *o.cost_per_million_tokens, &o});
+            pts.push_back({o.tokens_per_s, *o.cost_per_million_tokens, i});
     }
     if (pts.size() < 2) return;
-    ImGui::TextDisabled("%s", timed ? tr("Total cost against time (log scales); the line joins the Pareto front.",
-                                         "总费用与时间(对数坐标);连线为帕累托前沿。")
-                                    : tr("Cost per million tokens against throughput (log scales); the line joins the Pareto front.",
-                                         "每百万 token 费用与吞吐量(对数坐标);连线为帕累托前沿。"));
+    const Palette& pal = palette();
+    const std::string cur = rec.offers[pts.front().index].currency;
     double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
-    for (const P& p : pts) {
-        x0 = std::min(x0, std::log10(p.x)), x1 = std::max(x1, std::log10(p.x));
-        y0 = std::min(y0, std::log10(p.y)), y1 = std::max(y1, std::log10(p.y));
-    }
-    if (x1 - x0 < 1e-9) x0 -= 0.5, x1 += 0.5;
-    if (y1 - y0 < 1e-9) y0 -= 0.5, y1 += 0.5;
-    const float width = ImGui::GetContentRegionAvail().x, height = ImGui::GetFontSize() * 12;
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const float left = ImGui::CalcTextSize("$000,000").x + 6, bottom = ImGui::GetTextLineHeightWithSpacing();
-    const ImVec2 a(p0.x + left, p0.y + 6), b(p0.x + width - 10, p0.y + height - bottom);
-    auto X = [&](double v) { return a.x + static_cast<float>((std::log10(v) - x0) / (x1 - x0)) * (b.x - a.x); };
-    auto Y = [&](double v) { return b.y - static_cast<float>((std::log10(v) - y0) / (y1 - y0)) * (b.y - a.y); };
+    for (const P& p : pts) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+    // A margin of a tenth of the span on each side (log scale), so edge points and labels show.
+    const double mx = std::pow(std::max(x1 / x0, 1.5), 0.1), my = std::pow(std::max(y1 / y0, 1.5), 0.1);
+    AxisSpec x{x0 / mx, x1 * mx, true,
+               timed ? tr("Time for the whole job (log scale)", "整个作业用时(对数坐标)")
+                     : tr("Throughput (output tokens/s, log scale)", "吞吐量(输出 token/秒,对数坐标)"),
+               [timed](double v) { return timed ? format_hours(v) : format_count(v); }};
+    char ytitle[96];
+    std::snprintf(ytitle, sizeof ytitle, timed ? tr("Total cost (%s, log scale)", "总费用(%s,对数坐标)")
+                                               : tr("Cost per million tokens (%s, log scale)", "每百万 token 费用(%s,对数坐标)"),
+                  cur.c_str());
+    AxisSpec y{y0 / my, y1 * my, true, ytitle, [cur](double v) { return format_money_sig(v, cur == "CNY" ? Currency::CNY : Currency::USD); }};
+    const Plot plot = begin_plot(ctx, "pareto_chart", ImGui::GetFontSize() * 17, x, y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border), text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    dl->AddRect(a, b, grid);
-    const std::string cur = pts.front().o->currency;
-    for (int i = 0; i <= 2; ++i) {
-        const double yv = std::pow(10.0, y0 + (y1 - y0) * i / 2), xv = std::pow(10.0, x0 + (x1 - x0) * i / 2);
-        const std::string yl = format_money(yv, cur), xl = timed ? format_hours(xv) : format_count(xv) + " t/s";
-        dl->AddText(ImVec2(p0.x, Y(yv) - ImGui::GetFontSize() / 2), text, yl.c_str());
-        dl->AddText(ImVec2(std::min(X(xv), b.x - ImGui::CalcTextSize(xl.c_str()).x), b.y + 2), text, xl.c_str());
-    }
+    const ImU32 other = ImGui::GetColorU32(ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.55f));
+    const ImU32 front_c = ImGui::GetColorU32(pal.accent);
+    const ImU32 pick_c = ImGui::GetColorU32(pal.accent), cheap_c = ImGui::GetColorU32(pal.good), fast_c = ImGui::GetColorU32(pal.fast);
+    const float dot = ImGui::GetFontSize() * 0.38f;
     std::vector<P> front;
     for (const P& p : pts) {
-        const ImU32 c = p.o->pareto ? IM_COL32(66, 180, 100, 255) : IM_COL32(140, 140, 150, 200);
-        dl->AddCircleFilled(ImVec2(X(p.x), Y(p.y)), p.o->pareto ? 4.5f : 3.0f, c);
-        if (p.o->pareto) front.push_back(p);
+        const bool on_front = rec.offers[p.index].pareto;
+        draw_mark(dl, ImVec2(plot.px(p.x), plot.py(p.y)), on_front ? dot * 1.3f : dot, on_front ? front_c : other, Mark::dot);
+        if (on_front) front.push_back(p);
     }
     std::sort(front.begin(), front.end(), [](const P& l, const P& r) { return l.x < r.x; });
     for (std::size_t i = 0; i + 1 < front.size(); ++i)
-        dl->AddLine(ImVec2(X(front[i].x), Y(front[i].y)), ImVec2(X(front[i + 1].x), Y(front[i + 1].y)), IM_COL32(66, 180, 100, 255), 1.5f);
-    ImGui::Dummy(ImVec2(width, height));
-    ctx.tags.tag_item("pareto_chart", std::to_string(front.size()));
-    if (ImGui::IsItemHovered()) {
+        dl->AddLine(ImVec2(plot.px(front[i].x), plot.py(front[i].y)), ImVec2(plot.px(front[i + 1].x), plot.py(front[i + 1].y)),
+                    front_c, 1.5f);
+    // The three offers the card names: a ring each and a label (several roles on one offer share it).
+    struct Role {
+        const char* tag;
+        const char* name;
+        ImU32 colour;
+        std::optional<std::size_t> index;
+    };
+    const Role roles[] = {{"recommended", tr("Recommended", "推荐"), pick_c, std::size_t(0)},
+                          {"cheapest", tr("Cheapest", "最便宜"), cheap_c, rec.cheapest ? std::optional<std::size_t>(rec.cheapest->index) : std::nullopt},
+                          {"fastest", tr("Fastest", "最快"), fast_c, rec.fastest ? std::optional<std::size_t>(rec.fastest->index) : std::nullopt}};
+    std::vector<ImVec4> placed;  // label rectangles (min x, min y, max x, max y)
+    const float line = ImGui::GetTextLineHeight();
+    for (const Role& r : roles) {
+        if (!r.index) continue;
+        const auto it = std::find_if(pts.begin(), pts.end(), [&](const P& p) { return p.index == *r.index; });
+        if (it == pts.end()) continue;
+        const ImVec2 c(plot.px(it->x), plot.py(it->y));
+        draw_mark(dl, c, dot * 3.2f, r.colour, Mark::ring);
+        draw_mark(dl, c, dot * 1.5f, r.colour, Mark::dot);
+        const Offer& o = rec.offers[*r.index];
+        ctx.tags.tag_rect(std::string("pareto_point:") + r.tag, ImVec2(c.x - dot * 2, c.y - dot * 2), ImVec2(c.x + dot * 2, c.y + dot * 2),
+                          offer_id(o), WidgetTags::current_clip());
+        // Label: the role, joined with the roles before it on the same offer.
+        std::string label = r.name;
+        for (const Role& q : roles) {
+            if (&q == &r) break;
+            if (q.index && *q.index == *r.index) label.clear();
+        }
+        if (label.empty()) continue;
+        for (const Role& q : roles)
+            if (&q != &r && q.index && *q.index == *r.index && &q > &r) label += std::string(" \u00b7 ") + q.name;
+        const float w = ImGui::CalcTextSize(label.c_str()).x;
+        float lx = c.x + dot * 2.2f, ly = c.y - line / 2;
+        if (lx + w > plot.max.x) lx = c.x - dot * 2.2f - w;
+        for (int tries = 0; tries < 6; ++tries) {
+            const bool hit = std::any_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+                return lx < b.z && lx + w > b.x && ly < b.w && ly + line > b.y;
+            });
+            if (!hit) break;
+            ly += (tries % 2 ? -1.0f : 1.0f) * line * static_cast<float>(tries / 2 + 1);
+        }
+        ly = std::clamp(ly, plot.min.y, plot.max.y - line);
+        const ImU32 halo = ImGui::GetColorU32(pal.background);
+        dl->AddRectFilled(ImVec2(lx - 2, ly), ImVec2(lx + w + 2, ly + line), halo, 3);
+        dl->AddText(ImVec2(lx, ly), r.colour, label.c_str());
+        placed.push_back(ImVec4(lx, ly, lx + w, ly + line));
+    }
+    if (end_plot(ctx, "pareto_chart", plot, std::to_string(front.size()))) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         const P* best = nullptr;
         float bd = 1e30f;
         for (const P& p : pts) {
-            const float dx = X(p.x) - m.x, dy = Y(p.y) - m.y, d = dx * dx + dy * dy;
+            const float dx = plot.px(p.x) - m.x, dy = plot.py(p.y) - m.y, d = dx * dx + dy * dy;
             if (d < bd) bd = d, best = &p;
         }
-        if (best)
-            ImGui::SetTooltip("%s %s\n%lld\u00d7 %s\n%s / %s", best->o->provider_name.c_str(), best->o->instance.c_str(),
-                              static_cast<long long>(best->o->gpu_count), best->o->gpu_name.c_str(),
-                              timed ? format_hours(best->x).c_str() : (format_count(best->x) + " tokens/s").c_str(),
-                              format_money(best->y, best->o->currency).c_str());
+        if (best) {
+            const Offer& o = rec.offers[best->index];
+            ImGui::SetTooltip("%s \u00b7 %s\n%s\n%s  \u00b7  %s", offer_provider(o).c_str(), offer_instance(o).c_str(), offer_gpus(o).c_str(),
+                              timed ? format_hours(best->x).c_str() : (format_count(best->x) + tr(" tokens/s", " token/秒")).c_str(),
+                              format_money_sig(best->y, o.currency == "CNY" ? Currency::CNY : Currency::USD).c_str());
+        }
     }
+    legend(ctx, "pareto_chart", {{pick_c, Mark::ring, tr("Recommended", "推荐")},
+                                 {cheap_c, Mark::ring, tr("Cheapest", "最便宜")},
+                                 {fast_c, Mark::ring, tr("Fastest", "最快")},
+                                 {front_c, Mark::line, tr("Pareto front (nothing cheaper and faster)", "帕累托前沿(没有更便宜且更快的)")},
+                                 {other, Mark::dot, tr("Other offers (hover for names)", "其他方案(悬停查看名称)")}});
 }
 
 }  // namespace
 
-void panel_answer(PanelContext& ctx) {
-    const Result<Recommendation>& r = ctx.results.recommendation;
-    if (!r.ok()) {
-        ImGui::TextColored(k_warn, "%s", tr("No offer fits this job; see \"What to rent\" below.", "没有方案满足此任务;见下方\"租用方案\"。"));
-        return;
-    }
-    const std::string& summary = language() == Language::zh ? r->summary_zh : r->summary;
-    // Amber that reads on either background (dark: light amber; light: dark brown-orange).
-    ImGui::PushStyleColor(ImGuiCol_Text, theme() == Theme::light ? ImVec4(0.55f, 0.28f, 0.0f, 1) : ImVec4(0.98f, 0.75f, 0.3f, 1));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(summary.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ctx.tags.tag_item("recommendation", summary);
-}
-
 void panel_offers(PanelContext& ctx) {
-    const bool open = ImGui::CollapsingHeader(tr("What to rent", "租用方案"), ImGuiTreeNodeFlags_DefaultOpen);
-    ctx.tags.tag_item("section_offers");
+    const bool open = section_header(ctx, tr("What to rent", "租用方案"), "section_offers");
     if (!open) return;
     filters(ctx);
     const Result<Recommendation>& r = ctx.results.recommendation;
     if (!r.ok()) {
         const std::string msg = format_error(r.error);
-        ImGui::TextColored(k_warn, "%s", tr("No offer:", "没有方案:"));
+        ImGui::TextColored(palette().warn, "%s", tr("No offer:", "没有方案:"));
         ImGui::SameLine();
         ImGui::TextWrapped("%s", msg.c_str());
         ctx.tags.tag_item("offers_error", msg);

@@ -10,6 +10,7 @@
 #include "labels.hpp"
 #include "panels.hpp"
 #include "strings.hpp"
+#include "style.hpp"
 
 namespace gpusizer::shell {
 namespace {
@@ -55,7 +56,9 @@ void link_dialog(PanelContext& ctx) {
 
 void panel_topbar(PanelContext& ctx) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("gpusizer");
+    ImGui::PushFont(font(FontRole::heading));
+    ImGui::TextColored(palette().accent, "gpusizer");
+    ImGui::PopFont();
     ImGui::SameLine();
     ImGui::TextDisabled("%s", tr("which GPU server to rent", "该租哪种 GPU 服务器"));
 

@@ -410,12 +410,6 @@ void section_gpus(PanelContext& ctx) {
     ImGui::TreePop();
 }
 
-bool section_header(PanelContext& ctx, const char* title, const char* tag) {
-    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
-    ctx.tags.tag_item(tag);
-    return open;
-}
-
 }  // namespace
 
 void panel_workload(PanelContext& ctx) {

@@ -3,12 +3,15 @@
 // and tags its clickable widgets and shown values for the tests.
 //
 //   panel_topbar     title, guided start, language, theme, copy link, exports
+//   panel_answer     the answer card: the pick, the cheapest and the fastest (panel_answer.cpp)
+//   panel_compare    the pinned scenario beside the current one (panel_compare.cpp)
 //   panel_workload   the job: model, task, precision, shapes, training, serving, GPUs, parallelism
 //   panel_memory     stacked bar, breakdown table with formulas, fit badges, chart, solvers
-//   panel_offers     the recommendation sentence, rent filters, ranked offers, cost-time chart
+//   panel_offers     rent filters, ranked offers (details on click), cost-time chart
 //   panel_guided     the four questions of a first visit (a modal)
 //   panel_footer     catalog version, price dates, sources
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +48,14 @@ struct UiState {
     // "Open a link": a pasted share link (or URL) for the App to open after this frame.
     bool link_dialog_open = false;
     std::string pending_link;
+    // Compare: pin the current scenario / drop the pin, done by the App after this frame.
+    bool pin_requested = false, unpin_requested = false;
+    // The offer whose details row is open in the table ("provider/instance[/spot]"; "" = none).
+    std::string expanded_offer;
+    // Heights of auto-sized boxes measured last frame (ImGui 1.86 children do not size to their
+    // content); a change asks for one more frame.
+    float card_height = 0, compare_height = 0;
+    bool relayout = false;
 };
 
 struct PanelContext {
@@ -56,14 +67,19 @@ struct PanelContext {
     Host& host;
     const std::string& link;  // encode_link of the estimated scenario ("v=1&…")
     UiState& ui;
+    const std::optional<Scenario>& pinned;  // compare: the pinned scenario and its results
+    const Results* pinned_results;          // null when nothing is pinned
 };
 
 void panel_topbar(PanelContext& ctx);
 void panel_workload(PanelContext& ctx);
 void panel_memory(PanelContext& ctx);
 void panel_offers(PanelContext& ctx);
-// The recommendation sentence, at the top of the results (the answer, always in view).
+// The answer card above the panes (the first thing on a phone): the recommended offer in large
+// type with its fit and assumptions, and the cheapest and fastest offers with their trade-offs.
 void panel_answer(PanelContext& ctx);
+// The pinned scenario and the current one side by side (only while something is pinned).
+void panel_compare(PanelContext& ctx);
 void panel_guided(PanelContext& ctx);
 void panel_footer(PanelContext& ctx);
 // Export buttons (CSV, JSON, Markdown) and the message of the last export (panel_export.cpp).

@@ -1,9 +1,8 @@
 #include "style.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-
-#include "imgui.h"
 
 namespace gpusizer::shell {
 namespace {
@@ -22,6 +21,38 @@ const ImWchar k_ui_glyph_ranges[] = {
     0,
 };
 
+ImVec4 hex(unsigned rgb) {
+    return ImVec4(static_cast<float>((rgb >> 16) & 0xFF) / 255.0f, static_cast<float>((rgb >> 8) & 0xFF) / 255.0f,
+                  static_cast<float>(rgb & 0xFF) / 255.0f, 1.0f);
+}
+
+// Contrast of every text colour on background, surface and raised is checked by
+// tests/shell/test_style.cpp (WCAG AA, 4.5:1); white on the fills likewise.
+const Palette k_dark = {
+    hex(0x0E1116), hex(0x161B22), hex(0x222A35), hex(0x2F3946),  // background, surface, raised, border
+    hex(0xE6EDF3), hex(0x9EA9B6),                                // text, muted
+    hex(0x6CB6FF),                                               // accent
+    hex(0x4FD18B), hex(0xF2B950), hex(0xFF7B72),                 // good, warn, bad
+    hex(0xC297FF),                                               // fast
+    hex(0x1F6FEB), hex(0x1B7F45), hex(0xB3261E),                 // fills
+};
+const Palette k_light = {
+    hex(0xF3F5F8), hex(0xFFFFFF), hex(0xEAEEF3), hex(0xD0D7DE),
+    hex(0x1F2328), hex(0x57606A),
+    hex(0x0A5FC2),
+    hex(0x116329), hex(0x8A5300), hex(0xC4221B),
+    hex(0x7340C8),
+    hex(0x0A5FC2), hex(0x1A7F37), hex(0xC4221B),
+};
+
+ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
+    return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t);
+}
+ImVec4 alpha(ImVec4 c, float a) {
+    c.w = a;
+    return c;
+}
+
 // stb_truetype asserts (1.86: "Could not load font file!") on bytes that are not a font:
 // check the sfnt tag first so a broken download falls back instead.
 bool looks_like_ttf(const FontData& f) {
@@ -32,8 +63,75 @@ bool looks_like_ttf(const FontData& f) {
 
 Theme g_theme = Theme::dark;
 float g_pixel_ratio = 1.0f;
+ImFont* g_fonts[4] = {};  // by FontRole; null: the body font
+
+void colours(ImGuiStyle& style, const Palette& p, bool light) {
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_Text] = p.text;
+    c[ImGuiCol_TextDisabled] = p.muted;
+    c[ImGuiCol_WindowBg] = p.background;
+    c[ImGuiCol_ChildBg] = p.surface;
+    c[ImGuiCol_PopupBg] = p.surface;
+    c[ImGuiCol_Border] = p.border;
+    c[ImGuiCol_BorderShadow] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_FrameBg] = p.raised;
+    c[ImGuiCol_FrameBgHovered] = mix(p.raised, p.accent, 0.15f);
+    c[ImGuiCol_FrameBgActive] = mix(p.raised, p.accent, 0.25f);
+    c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = p.surface;
+    c[ImGuiCol_MenuBarBg] = p.surface;
+    c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_ScrollbarGrab] = mix(p.border, p.muted, 0.3f);
+    c[ImGuiCol_ScrollbarGrabHovered] = mix(p.border, p.muted, 0.6f);
+    c[ImGuiCol_ScrollbarGrabActive] = p.muted;
+    c[ImGuiCol_CheckMark] = p.accent;
+    c[ImGuiCol_SliderGrab] = p.accent;
+    c[ImGuiCol_SliderGrabActive] = p.accent_fill;
+    c[ImGuiCol_Button] = p.raised;
+    c[ImGuiCol_ButtonHovered] = mix(p.raised, p.accent, 0.18f);
+    c[ImGuiCol_ButtonActive] = mix(p.raised, p.accent, 0.3f);
+    c[ImGuiCol_Header] = alpha(p.accent, light ? 0.10f : 0.16f);
+    c[ImGuiCol_HeaderHovered] = alpha(p.accent, light ? 0.16f : 0.24f);
+    c[ImGuiCol_HeaderActive] = alpha(p.accent, light ? 0.22f : 0.32f);
+    c[ImGuiCol_Separator] = p.border;
+    c[ImGuiCol_SeparatorHovered] = p.accent;
+    c[ImGuiCol_SeparatorActive] = p.accent;
+    c[ImGuiCol_ResizeGrip] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_ResizeGripHovered] = alpha(p.accent, 0.5f);
+    c[ImGuiCol_ResizeGripActive] = p.accent;
+    c[ImGuiCol_Tab] = p.raised;
+    c[ImGuiCol_TabHovered] = mix(p.raised, p.accent, 0.3f);
+    c[ImGuiCol_TabActive] = mix(p.raised, p.accent, 0.2f);
+    c[ImGuiCol_TabUnfocused] = p.raised;
+    c[ImGuiCol_TabUnfocusedActive] = p.raised;
+    c[ImGuiCol_PlotLines] = p.accent;
+    c[ImGuiCol_PlotHistogram] = p.accent;
+    c[ImGuiCol_TableHeaderBg] = p.raised;
+    c[ImGuiCol_TableBorderStrong] = p.border;
+    c[ImGuiCol_TableBorderLight] = mix(p.surface, p.border, 0.6f);
+    c[ImGuiCol_TableRowBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_TableRowBgAlt] = alpha(p.raised, light ? 0.55f : 0.35f);
+    c[ImGuiCol_TextSelectedBg] = alpha(p.accent, 0.35f);
+    c[ImGuiCol_NavHighlight] = p.accent;
+    c[ImGuiCol_ModalWindowDimBg] = ImVec4(0, 0, 0, light ? 0.25f : 0.55f);
+}
 
 }  // namespace
+
+const Palette& palette(Theme t) { return t == Theme::light ? k_light : k_dark; }
+const Palette& palette() { return palette(g_theme); }
+
+float contrast_ratio(const ImVec4& a, const ImVec4& b) {
+    // WCAG 2.x relative luminance (sRGB channels linearised) and (L1 + 0.05) / (L2 + 0.05).
+    auto lin = [](float c) { return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f); };
+    auto lum = [&](const ImVec4& c) { return 0.2126f * lin(c.x) + 0.7152f * lin(c.y) + 0.0722f * lin(c.z); };
+    const float la = lum(a), lb = lum(b);
+    return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
+ImFont* font(FontRole role) {
+    ImFont* f = g_fonts[static_cast<int>(role)];
+    return f ? f : ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+}
 
 void set_theme(Theme t) {
     g_theme = t;
@@ -45,46 +143,81 @@ Theme theme() { return g_theme; }
 void apply_style(float pixel_ratio) {
     g_pixel_ratio = pixel_ratio;
     ImGuiStyle style;  // start from defaults: ScaleAllSizes is not idempotent
-    if (g_theme == Theme::light)
-        ImGui::StyleColorsLight(&style);
-    else
-        ImGui::StyleColorsDark(&style);
+    const bool light = g_theme == Theme::light;
+    colours(style, palette(), light);
+    // Roomy, rounded, flat: 8 px rhythm, borders only where they separate.
+    style.WindowPadding = ImVec2(14, 12);
+    style.FramePadding = ImVec2(9, 5);
+    style.CellPadding = ImVec2(7, 4);
+    style.ItemSpacing = ImVec2(9, 7);
+    style.ItemInnerSpacing = ImVec2(6, 5);
+    style.IndentSpacing = 18;
+    style.ScrollbarSize = 12;
+    style.GrabMinSize = 12;
     style.WindowRounding = 0.0f;
-    style.FrameRounding = 3.0f;
+    style.ChildRounding = 10.0f;
+    style.FrameRounding = 6.0f;
+    style.PopupRounding = 8.0f;
+    style.ScrollbarRounding = 6.0f;
+    style.GrabRounding = 6.0f;
+    style.TabRounding = 6.0f;
+    style.WindowBorderSize = 0.0f;
+    style.ChildBorderSize = 1.0f;
+    style.PopupBorderSize = 1.0f;
+    style.FrameBorderSize = light ? 1.0f : 0.0f;  // light inputs need an edge on white
+    style.SelectableTextAlign = ImVec2(0.0f, 0.5f);
     style.ScaleAllSizes(pixel_ratio);
     ImGui::GetStyle() = style;
 }
 
-bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk) {
+bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk, const FontData* bold) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    for (ImFont*& f : g_fonts) f = nullptr;
     bool ok = true;
     if (font && !looks_like_ttf(*font)) ok = false;
     const bool cjk_ok = !cjk || looks_like_ttf(*cjk);
-    if (ok && font) {
+    const bool bold_ok = !bold || looks_like_ttf(*bold);
+    // Rasterised at the real pixel size (crisp on HiDPI, docs/research/toolchain.md §3.6).
+    auto add = [&](const FontData& f, float logical_px, bool with_cjk, const char* name) -> ImFont* {
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;  // the host keeps the bytes
-        std::snprintf(cfg.Name, sizeof cfg.Name, "%s", cjk && cjk_ok ? "UI font + CJK" : "UI font");
-        cfg.OversampleH = 2;               // whole-pixel size + light oversampling: crisp, small atlas
+        std::snprintf(cfg.Name, sizeof cfg.Name, "%s", name);
+        cfg.OversampleH = 2;  // whole-pixel size + light oversampling: crisp, small atlas
         cfg.OversampleV = 1;
-        // Rasterised at the real pixel size (crisp on HiDPI, docs/research/toolchain.md §3.6).
-        const float px = std::round(k_ui_font_px * pixel_ratio);
-        ok = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(font->ttf), static_cast<int>(font->size), px, &cfg,
-                                            k_ui_glyph_ranges) != nullptr;
+        const float px = std::round(logical_px * pixel_ratio);
+        ImFont* out = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(f.ttf), static_cast<int>(f.size), px, &cfg,
+                                                     k_ui_glyph_ranges);
         // Chinese merged into the same font. The file is a subset to the characters the UI and
         // catalog use; the atlas bakes only code points the font has, so the full ranges cost
         // nothing for the characters it lacks.
-        if (ok && cjk && cjk_ok) {
+        if (out && with_cjk && cjk && cjk_ok) {
             ImFontConfig c;
             c.FontDataOwnedByAtlas = false;
             c.MergeMode = true;
             c.OversampleH = 1;  // CJK glyphs are dense: no oversampling keeps the atlas small
             c.OversampleV = 1;
-            ok = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(cjk->ttf), static_cast<int>(cjk->size), px, &c,
-                                                io.Fonts->GetGlyphRangesChineseFull()) != nullptr;
+            // Droid Sans Fallback's ideographs look a size smaller than DejaVu's Latin at the same
+            // pixel size (DejaVu's tall x-height): a tenth larger evens them out; same baseline.
+            if (!io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(cjk->ttf), static_cast<int>(cjk->size), std::round(px * 1.1f), &c,
+                                                io.Fonts->GetGlyphRangesChineseFull()))
+                out = nullptr;
         }
-        if (ok) ok = io.Fonts->Build();
-        if (!ok) io.Fonts->Clear();
+        return out;
+    };
+    if (ok && font) {
+        const bool with_cjk = cjk && cjk_ok;
+        const FontData& heavy = bold && bold_ok ? *bold : *font;
+        // Fonts[0] is ImGui's default: the body font, named as the tests check it.
+        g_fonts[0] = add(*font, k_ui_font_px, true, with_cjk ? "UI font + CJK" : "UI font");
+        g_fonts[1] = add(heavy, k_ui_font_px, true, "heading");
+        g_fonts[2] = add(heavy, k_figure_font_px, false, "figure");
+        g_fonts[3] = add(heavy, k_title_font_px, false, "title");
+        ok = g_fonts[0] && g_fonts[1] && g_fonts[2] && g_fonts[3] && io.Fonts->Build();
+        if (!ok) {
+            io.Fonts->Clear();
+            for (ImFont*& f : g_fonts) f = nullptr;
+        }
     }
     if (!font || !ok || io.Fonts->Fonts.empty()) {
         ImFontConfig cfg;
@@ -92,7 +225,7 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk) {
         io.Fonts->AddFontDefault(&cfg);
         io.Fonts->Build();
     }
-    return ok && cjk_ok;
+    return ok && cjk_ok && bold_ok;
 }
 
 }  // namespace gpusizer::shell

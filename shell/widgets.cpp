@@ -5,8 +5,17 @@
 
 #include "format.hpp"
 #include "strings.hpp"
+#include "style.hpp"
 
 namespace gpusizer::shell {
+
+bool section_header(PanelContext& ctx, const char* title, const char* tag) {
+    ImGui::PushFont(font(FontRole::heading));
+    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopFont();
+    ctx.tags.tag_item(tag);
+    return open;
+}
 
 bool form_begin(const char* id) {
     if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;

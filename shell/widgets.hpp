@@ -17,6 +17,9 @@
 
 namespace gpusizer::shell {
 
+// A collapsible section heading (bold), open at first, tagged `tag`; true while open.
+bool section_header(PanelContext& ctx, const char* title, const char* tag);
+
 bool form_begin(const char* id);  // false: the table is clipped away, skip its rows
 void form_end();
 void form_row(const char* label, const char* help = nullptr);  // label cell (+ "(?)" tooltip), then the widget cell

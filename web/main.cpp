@@ -183,8 +183,9 @@ struct Web {
     float font_ratio = 0;         // ratio the fonts and style were built for
     std::string font_ttf;         // fonts/ui.ttf, alive as long as the atlas (it does not copy)
     std::string cjk_ttf;          // fonts/cjk.ttf (the Chinese subset), likewise
+    std::string bold_ttf;         // fonts/ui-bold.ttf (headings, figures), likewise
     bool fonts_dirty = true;      // rebuild the atlas at the next iteration
-    int fonts_pending = 2;        // font downloads not yet done (or failed)
+    int fonts_pending = 3;        // font downloads not yet done (or failed)
     bool catalog_settled = false;
     int pending_frames = 2;       // frames still to draw before going idle
     unsigned long long iterations = 0, drawn = 0;
@@ -215,7 +216,7 @@ void on_catalog_error(void*) {
 
 // Both downloads start at once; the first frame waits for both, so the UI never flashes from
 // the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
-// `arg` is the std::string the bytes go to (g->font_ttf or g->cjk_ttf).
+// `arg` is the std::string the bytes go to (g->font_ttf, g->cjk_ttf or g->bold_ttf).
 void on_font(void* arg, void* data, int size) {
     static_cast<std::string*>(arg)->assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
     --g->fonts_pending;
@@ -223,8 +224,9 @@ void on_font(void* arg, void* data, int size) {
 }
 
 void on_font_error(void* arg) {
-    const bool ui = arg == &g->font_ttf;
-    std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", ui ? "fonts/ui.ttf" : "fonts/cjk.ttf",
+    const bool ui = arg == &g->font_ttf, bold = arg == &g->bold_ttf;
+    std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", ui ? "fonts/ui.ttf" : bold ? "fonts/ui-bold.ttf" : "fonts/cjk.ttf",
+                 bold ? "headings in the regular face" :
                  ui ? "using the built-in font" : "Chinese text is drawn as '?'");
     --g->fonts_pending;
 }
@@ -290,8 +292,10 @@ void poll_canvas_size() {
         gpusizer::shell::apply_style(ratio);
         const gpusizer::shell::FontData font{g->font_ttf.data(), g->font_ttf.size()};
         const gpusizer::shell::FontData cjk{g->cjk_ttf.data(), g->cjk_ttf.size()};
-        if (!gpusizer::shell::build_fonts(ratio, g->font_ttf.empty() ? nullptr : &font, g->cjk_ttf.empty() ? nullptr : &cjk))
-            std::fprintf(stderr, "gpusizer: fonts/ui.ttf or fonts/cjk.ttf is not a usable font; using what could be used\n");
+        const gpusizer::shell::FontData bold{g->bold_ttf.data(), g->bold_ttf.size()};
+        if (!gpusizer::shell::build_fonts(ratio, g->font_ttf.empty() ? nullptr : &font, g->cjk_ttf.empty() ? nullptr : &cjk,
+                                          g->bold_ttf.empty() ? nullptr : &bold))
+            std::fprintf(stderr, "gpusizer: a font in fonts/ is not usable; using what could be used\n");
         if (g->drawn > 0) {  // before the first frame, the backend's first NewFrame uploads it
             ImGui_ImplOpenGL3_DestroyFontsTexture();
             ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -519,6 +523,7 @@ int main() {
     emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);
     emscripten_async_wget_data("fonts/ui.ttf", &g->font_ttf, on_font, on_font_error);
     emscripten_async_wget_data("fonts/cjk.ttf", &g->cjk_ttf, on_font, on_font_error);
+    emscripten_async_wget_data("fonts/ui-bold.ttf", &g->bold_ttf, on_font, on_font_error);
     emscripten_set_main_loop(main_loop, 0, /*simulate_infinite_loop=*/false);
     return 0;
 }

@@ -36,6 +36,14 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
                warn.empty() ? "ok" : warn});
     }
     if (!r.offers.empty()) io.out += t.render();
+    // Beside the pick (#1): the cheapest and the fastest, with what each trades.
+    if (r.cheapest || r.fastest) io.out += "\n";
+    for (const auto& [name, alt] : {std::pair{"cheapest", &r.cheapest}, std::pair{"fastest", &r.fastest}}) {
+        if (!*alt) continue;
+        const Offer& o = r.offers[(*alt)->index];
+        io.out += std::string(name) + ": #" + std::to_string((*alt)->index + 1) + " " + o.provider + " " + o.instance +
+                  (o.spot ? " spot" : "") + ((*alt)->index == 0 ? " (the pick)" : ": " + (*alt)->trade_off) + "\n";
+    }
     if (r.offers.empty())
         for (const auto& reason : r.rejected_reasons) io.out += "  " + reason + "\n";
     for (const auto& w : r.warnings) io.out += "warning: " + w + "\n";

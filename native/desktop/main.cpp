@@ -171,8 +171,8 @@ struct DesktopHost final : gpusizer::shell::Host {
 constexpr int k_settle_frames = 8;  // frames drawn after an event before sleeping again
 #if GPUSIZER_EMBEDDED_FONTS
 // The page's font subsets (scripts/fonts.cmake), embedded by scripts/embed.cmake.
-extern const unsigned char gpusizer_font_ui[], gpusizer_font_cjk[];
-extern const unsigned long gpusizer_font_ui_size, gpusizer_font_cjk_size;
+extern const unsigned char gpusizer_font_ui[], gpusizer_font_ui_bold[], gpusizer_font_cjk[];
+extern const unsigned long gpusizer_font_ui_size, gpusizer_font_ui_bold_size, gpusizer_font_cjk_size;
 #endif
 
 int main(int argc, char** argv) {
@@ -218,12 +218,13 @@ int main(int argc, char** argv) {
     float xscale = 1, yscale = 1;
     glfwGetWindowContentScale(window, &xscale, &yscale);
     gpusizer::shell::apply_style(xscale);
-    // The page's fonts, embedded (DejaVu Sans + the Chinese subset); ProggyClean when the build
-    // had no fontTools.
+    // The page's fonts, embedded (DejaVu Sans, its Bold, the Chinese subset); ProggyClean when the
+    // build had no fontTools.
 #if GPUSIZER_EMBEDDED_FONTS
     const gpusizer::shell::FontData font{gpusizer_font_ui, gpusizer_font_ui_size};
+    const gpusizer::shell::FontData bold{gpusizer_font_ui_bold, gpusizer_font_ui_bold_size};
     const gpusizer::shell::FontData cjk{gpusizer_font_cjk, gpusizer_font_cjk_size};
-    gpusizer::shell::build_fonts(xscale, &font, &cjk);
+    gpusizer::shell::build_fonts(xscale, &font, &cjk, &bold);
 #else
     gpusizer::shell::build_fonts(xscale);
 #endif

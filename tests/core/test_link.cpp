@@ -188,3 +188,95 @@ TEST_CASE("link: decode(encode(s)) == s for 2000 random scenarios") {
     }
     CHECK(failures == 0);
 }
+
+// [SECTION] Compare: a pinned scenario in the same link
+
+TEST_CASE("link: a pinned scenario follows as pin=1 and pin.<key>, only its non-default values") {
+    Scenario current;
+    current.model = "qwen3-8b";
+    current.seq_len = 4096;
+    Scenario pinned;
+    pinned.seq_len = 8192;
+    pinned.gpu = "rtx4090";
+    CHECK(encode_link(current, pinned) == "v=1&m=qwen3-8b&s=4096&pin=1&pin.s=8192&pin.g=rtx4090");
+    // A pinned default scenario has no key of its own: pin=1 still says it is there.
+    CHECK(encode_link(current, Scenario{}) == "v=1&m=qwen3-8b&s=4096&pin=1");
+    CHECK(encode_link(current, std::nullopt) == encode_link(current));
+    auto d = decode_link_pair("#v=1&m=qwen3-8b&s=4096&pin=1&pin.s=8192&pin.g=rtx4090");
+    REQUIRE(d.ok());
+    CHECK(d.warnings.empty());
+    CHECK(d->current == current);
+    REQUIRE(d->pinned);
+    CHECK(d->pinned->seq_len == 8192);
+    CHECK(d->pinned->gpu == "rtx4090");
+    CHECK(d->pinned->model == Scenario{}.model);  // the pinned scenario does not inherit the current one's keys
+    auto alone = decode_link_pair("v=1&pin=1");
+    REQUIRE(alone.ok());
+    REQUIRE(alone->pinned);
+    CHECK(*alone->pinned == Scenario{});
+}
+
+TEST_CASE("link: links without a pin are read as before; decode_link ignores the pin quietly") {
+    auto old = decode_link_pair("#v=1&m=qwen3-8b&t=qlora");
+    REQUIRE(old.ok());
+    CHECK_FALSE(old->pinned);
+    CHECK(old.warnings.empty());
+    auto one = decode_link("#v=1&m=qwen3-8b&pin=1&pin.t=lora");
+    REQUIRE(one.ok());
+    CHECK(one->model == "qwen3-8b");
+    CHECK(one->task == Task::inference);
+    CHECK(one.warnings.empty());
+}
+
+TEST_CASE("link: a bad pinned value is dropped with a warning naming the pin; the current scenario is untouched") {
+    auto d = decode_link_pair("#v=1&m=qwen3-8b&b=4&pin.b=-3&pin.zz=1&pin.t=lora&pin.b=%ZZ");
+    REQUIRE(d.ok());
+    CHECK(d->current.model == "qwen3-8b");
+    CHECK(d->current.batch_size == 4);
+    REQUIRE(d->pinned);
+    CHECK(d->pinned->task == Task::lora);
+    CHECK(d->pinned->batch_size == 1);  // -3 refused, the default kept
+    int pinned_warnings = 0;
+    for (const auto& w : d.warnings) pinned_warnings += w.rfind("link, pinned: ", 0) == 0;
+    CHECK(pinned_warnings == 2);  // b=-3 and the unknown zz
+    CHECK(d.warnings.size() == 3);  // and the broken %-escape
+}
+
+TEST_CASE("link: decode(encode(current, pinned)) gives both back for 500 random pairs") {
+    Gen g;
+    int failures = 0;
+    for (int i = 0; i < 500; ++i) {
+        const Scenario a = random_scenario(g), b = random_scenario(g);
+        const std::string link = encode_link(a, b);
+        auto d = decode_link_pair(link);
+        if (!d.ok() || !(d->current == a) || !d->pinned || !(*d->pinned == b)) {
+            if (++failures <= 3) {
+                INFO("link: " << link);
+                REQUIRE(d.ok());
+                CHECK(scenario_to_json(d->current) == scenario_to_json(a));
+                REQUIRE(d->pinned);
+                CHECK(scenario_to_json(*d->pinned) == scenario_to_json(b));
+            }
+        }
+    }
+    CHECK(failures == 0);
+}
+
+TEST_CASE("link: scenario_changes lists the keys that differ, in table order, as a link spells them") {
+    Scenario a, b;
+    b.task = Task::qlora;
+    b.seq_len = 4096;
+    b.budget = 250;
+    const std::vector<KeyChange> c = scenario_changes(a, b);
+    REQUIRE(c.size() == 3);
+    CHECK(c[0].key == "task");
+    CHECK(c[0].before == "inference");
+    CHECK(c[0].after == "qlora");
+    CHECK(c[1].key == "seq_len");
+    CHECK(c[1].before == "2048");
+    CHECK(c[1].after == "4096");
+    CHECK(c[2].key == "budget");
+    CHECK(c[2].before == "-");
+    CHECK(c[2].after == "250");
+    CHECK(scenario_changes(a, a).empty());
+}

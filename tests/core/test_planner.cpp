@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "gpusizer/guided.hpp"
 #include "gpusizer/recommend.hpp"
@@ -107,6 +108,15 @@ bool has_lever(const Offer& o, const std::string& key) {
     for (const Lever& l : o.levers)
         if (l.key == key) return true;
     return false;
+}
+
+// Hours as the planner's words spell them (core/src/plan/text.cpp hours_text), worked here by hand.
+std::string plan_hours_text(double h) {
+    char buf[48];
+    if (h < 1) std::snprintf(buf, sizeof buf, "%.0f min", h * 60 < 1 ? 1 : h * 60);
+    else if (h < 48) std::snprintf(buf, sizeof buf, "%.1f h", h);
+    else std::snprintf(buf, sizeof buf, "%.1f days", h / 24);
+    return buf;
 }
 
 // What the user gave, as the parsers record it.
@@ -448,6 +458,97 @@ TEST_CASE("planner: rank_by hourly puts the cheapest hour first; rank_by time th
     auto t = recommend(c, s);
     REQUIRE(t.ok());
     for (std::size_t i = 1; i < t->offers.size(); ++i) CHECK(*t->offers[i - 1].hours <= *t->offers[i].hours);
+}
+
+// [SECTION] Alternatives beside the pick
+
+TEST_CASE("planner: beside the pick, the cheapest and the fastest, each saying what it trades") {
+    const Catalog c = test_catalog();
+    Scenario s;
+    s.task = Task::lora;
+    s.train_tokens = 1e9;
+    s.spot = SpotPolicy::never;
+    s.providers = {"cloud"};
+    s.rank_by = RankBy::time;  // the pick is the fastest; the cheapest is another offer
+    auto r = recommend(c, s);
+    REQUIRE(r.ok());
+    REQUIRE(r->offers.size() >= 2);
+    REQUIRE(r->fastest);
+    REQUIRE(r->cheapest);
+    CHECK(r->fastest->index == 0);
+    CHECK(r->fastest->trade_off.empty());
+    // The cheapest is the lowest whole-job cost of all offers (all roomy here: an 8B LoRA on 40-80 GB).
+    const Offer& pick = r->offers[0];
+    const Offer& cheap = r->offers.at(r->cheapest->index);
+    for (const Offer& o : r->offers) CHECK(*cheap.total_cost <= *o.total_cost);
+    REQUIRE(r->cheapest->index > 0);
+    REQUIRE(*cheap.total_cost < *pick.total_cost);
+    REQUIRE(*cheap.hours > *pick.hours);
+    // "$<saving> less (-<saving / pick's total>%), <extra hours> longer" — the money first (it is the cheapest).
+    const double saving = *pick.total_cost - *cheap.total_cost;
+    char pct[32];
+    std::snprintf(pct, sizeof pct, " (-%.0f%%)", 100 * saving / *pick.total_cost);
+    const std::string hours = plan_hours_text(*cheap.hours - *pick.hours);
+    CHECK(r->cheapest->trade_off == format_money_sig(saving, Currency::USD) + " less" + pct + ", " + hours + " longer");
+    CHECK(r->cheapest->trade_off_zh.rfind("省 " + format_money_sig(saving, Currency::USD) + pct + ",多用 ", 0) == 0);
+    // rank_by cost: the pick is within 15% of the cheapest on the fewest GPUs; the fastest then costs more.
+    s.rank_by = RankBy::cost;
+    auto k = recommend(c, s);
+    REQUIRE(k.ok());
+    REQUIRE(k->fastest);
+    const Offer& fast = k->offers.at(k->fastest->index);
+    for (const Offer& o : k->offers) CHECK(*fast.hours <= *o.hours);
+    if (k->fastest->index > 0) CHECK(k->fastest->trade_off.find(" sooner") != std::string::npos);
+}
+
+TEST_CASE("planner: a spot alternative says it can be reclaimed; the JSON carries both alternatives") {
+    const Catalog c = test_catalog();
+    Scenario s;
+    s.task = Task::lora;
+    s.train_tokens = 1e9;
+    s.providers = {"cloud"};
+    s.rank_by = RankBy::time;
+    s.spot = SpotPolicy::allow;
+    auto r = recommend(c, s);
+    REQUIRE(r.ok());
+    REQUIRE(r->cheapest);
+    const Offer& cheap = r->offers.at(r->cheapest->index);
+    if (cheap.spot && !r->offers[0].spot) {
+        CHECK(r->cheapest->trade_off.find("; spot: can be reclaimed") != std::string::npos);
+        CHECK(r->cheapest->trade_off_zh.find("抢占式:可能被回收") != std::string::npos);
+    }
+    const std::string json = recommendation_to_json(*r);
+    CHECK(json.find("\"cheapest\":{\"index\":" + std::to_string(r->cheapest->index)) != std::string::npos);
+    CHECK(json.find("\"fastest\":{\"index\":") != std::string::npos);
+}
+
+TEST_CASE("planner: Chinese names from the catalog in the Chinese answer, English in the English one") {
+    Catalog c = test_catalog();
+    c.providers[1].name = "CN Cloud";
+    c.providers[1].name_zh = "中国云";
+    c.instances[3].name_zh = "h20x1 (按 GPU 计)";
+    c.accelerators[2].name = "H20 (China)";
+    c.accelerators[2].name_zh = "H20 (中国特供版)";
+    Scenario s;
+    s.region = Region::cn_mainland;
+    s.currency = Currency::CNY;
+    auto r = recommend(c, s);
+    REQUIRE(r.ok());
+    REQUIRE_FALSE(r->offers.empty());
+    const Offer& o = r->offers[0];
+    CHECK(o.provider_name == "CN Cloud");
+    CHECK(o.provider_name_zh == "中国云");
+    CHECK(o.instance_zh == "h20x1 (按 GPU 计)");
+    CHECK(o.gpu_name_zh == "H20 (中国特供版)");
+    CHECK(r->summary_zh.find("中国云 h20x1 (按 GPU 计)") != std::string::npos);
+    CHECK(r->summary_zh.find("H20 (中国特供版)") != std::string::npos);
+    CHECK(r->summary_zh.find("China") == std::string::npos);
+    CHECK(r->summary.find("CN Cloud h20x1") != std::string::npos);
+    // A catalog without Chinese names: the English ones.
+    auto plain = recommend(test_catalog(), s);
+    REQUIRE(plain.ok());
+    CHECK(plain->offers[0].provider_name_zh == plain->offers[0].provider_name);
+    CHECK(plain->offers[0].instance_zh == plain->offers[0].instance);
 }
 
 TEST_CASE("planner: single-GPU VMs join only for data parallelism, slowed by their real network") {

@@ -12,7 +12,7 @@ namespace gpusizer_test {
 
 class Headless {
 public:
-    explicit Headless(float ratio = 1.0f, ImVec2 size = ImVec2(1000, 700)) {
+    explicit Headless(float ratio = 1.0f, ImVec2 size = ImVec2(1000, 900)) {
         ctx_ = ImGui::CreateContext();
         ImGui::SetCurrentContext(ctx_);  // CreateContext only makes the first one current
         ImGuiIO& io = ImGui::GetIO();

@@ -38,6 +38,7 @@ inline constexpr const char* k_price_basis_estimate = "estimate";
 struct Accelerator {
     std::string id;            // e.g. "h100_sxm"; the scenario's `gpu`
     std::string vendor, name, architecture;
+    std::string name_zh;       // name with its English notes in Chinese ("" = not given: name is used)
     int year = 0;
     double memory_gb = 0;            // as marketed
     std::uint64_t memory_bytes = 0;  // what fit checks use (> 0)
@@ -64,6 +65,7 @@ struct Accelerator {
 
 struct Provider {
     std::string id, name;
+    std::string name_zh;     // the name in Chinese ("阿里云"); "" = not given (name is used)
     std::string kind;        // hyperscaler · gpu_cloud · marketplace · china_cloud
     std::string spot_name;   // "Spot Instances", "抢占式实例 (preemptible instances)"; "" = not known
     double interruption_notice_s = 0;  // spot reclaim warning; 0 = not known (JSON null)
@@ -78,6 +80,8 @@ struct Provider {
 struct Instance {
     std::string provider;  // Provider::id
     std::string id;        // instance type, e.g. "p5.48xlarge"
+    std::string name_zh;   // the id with its English notes in Chinese ("H100 SXM（市场中位价，已认证）");
+                           // "" = not given (id is used)
     std::string gpu;       // Accelerator::id
     double gpu_count = 0;  // may be fractional (Azure NV12ads_A10_v5 = 1/3 GPU)
     std::string interconnect;  // nvswitch · nvlink · pcie · none · hccs

@@ -61,6 +61,7 @@ struct ServingLoad {
 
 struct Offer {
     std::string provider, provider_name, instance, region, gpu, gpu_name, interconnect;
+    std::string provider_name_zh, instance_zh, gpu_name_zh;  // the catalog's Chinese names (name_zh), else as above
     std::int64_t gpu_count = 0;  // all GPUs of all nodes
     std::int64_t nodes = 1;
     Plan plan;
@@ -98,10 +99,22 @@ struct Offer {
     bool pareto = false;  // on the cost–time Pareto front
 };
 
+// Beside the pick (offers[0]): the cheapest or the fastest offer, with one line on what it trades
+// against the pick ("$41.2 less (-35%), 9.5 h longer; spot: can be reclaimed").
+struct Alternative {
+    std::size_t index = 0;       // into Recommendation::offers; 0 when the pick is itself the cheapest/fastest
+    std::string trade_off;       // "" when index is 0
+    std::string trade_off_zh;
+};
+
 struct Recommendation {
     Scenario scenario;
     std::vector<std::string> warnings;
     std::vector<Offer> offers;  // best first by rank_by: whole-job cost (serving: per million tokens), hourly price or time
+    // Among priced offers that leave room (>= 10% free when training; any priced offer when none
+    // does): the lowest whole-job cost (serving: per million tokens; without a token count the
+    // reference run, else the hour) and the shortest whole-job time (serving: time per token).
+    std::optional<Alternative> cheapest, fastest;
     std::string summary;        // the answer, with the release reminder for jobs that end
     std::string summary_zh;     // the same in Chinese
     std::size_t considered = 0;  // machine shapes looked at

@@ -229,6 +229,7 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     a.id = r.id("id");
     a.vendor = r.text("vendor");
     a.name = r.text("name");
+    a.name_zh = r.opt_text("name_zh");
     a.architecture = r.opt_text("architecture");
     a.year = static_cast<int>(r.num0("year"));
     a.memory_gb = r.number("memory_gb", true, true).value_or(0);
@@ -275,6 +276,7 @@ std::optional<Provider> read_provider(Row& r) {
     Provider p;
     p.id = r.id("id");
     p.name = r.text("name");
+    p.name_zh = r.opt_text("name_zh");
     p.kind = r.one_of("kind", k_provider_kinds, true);
     p.spot_name = r.opt_text("spot_name");
     p.interruption_notice_s = r.number("interruption_notice_s", false, true).value_or(0);
@@ -306,6 +308,7 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     if (!i.provider.empty() && !refs.find_provider(i.provider))
         r.problem(r.at("provider"), "unknown provider " + squote(i.provider));
     i.id = r.text("id", k_max_id_length);
+    i.name_zh = r.opt_text("name_zh");
     i.gpu = r.text("gpu", k_max_id_length);
     if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.problem(r.at("gpu"), "unknown accelerator " + squote(i.gpu));
     if (const json* c = r.get("gpu_count"); c && c->is_number() && c->get<double>() == 0)

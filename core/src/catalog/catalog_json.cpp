@@ -14,7 +14,7 @@ ojson or_null(const std::optional<double>& v) { return v ? ojson(*v) : ojson(nul
 
 ojson accelerator(const Accelerator& a) {
     ojson j;
-    j["id"] = a.id, j["vendor"] = a.vendor, j["name"] = a.name, j["architecture"] = a.architecture;
+    j["id"] = a.id, j["vendor"] = a.vendor, j["name"] = a.name, j["name_zh"] = or_null(a.name_zh), j["architecture"] = a.architecture;
     j["year"] = a.year ? ojson(a.year) : ojson(nullptr);
     j["memory_gb"] = a.memory_gb, j["memory_bytes"] = a.memory_bytes, j["memory_bytes_basis"] = a.memory_bytes_basis;
     j["memory_type"] = a.memory_type, j["memory_bandwidth_gbps"] = a.memory_bandwidth_gbps;
@@ -33,7 +33,7 @@ ojson accelerator(const Accelerator& a) {
 
 ojson provider(const Provider& p) {
     ojson j;
-    j["id"] = p.id, j["name"] = p.name, j["kind"] = p.kind, j["spot_name"] = or_null(p.spot_name);
+    j["id"] = p.id, j["name"] = p.name, j["name_zh"] = or_null(p.name_zh), j["kind"] = p.kind, j["spot_name"] = or_null(p.spot_name);
     j["interruption_notice_s"] = or_null(p.interruption_notice_s);
     j["billing_granularity_s"] = or_null(p.billing_granularity_s);
     j["regions"] = p.regions, j["cn_mainland"] = p.cn_mainland;
@@ -43,7 +43,7 @@ ojson provider(const Provider& p) {
 
 ojson instance(const Instance& i) {
     ojson j;
-    j["provider"] = i.provider, j["id"] = i.id, j["gpu"] = i.gpu, j["gpu_count"] = i.gpu_count;
+    j["provider"] = i.provider, j["id"] = i.id, j["name_zh"] = or_null(i.name_zh), j["gpu"] = i.gpu, j["gpu_count"] = i.gpu_count;
     j["interconnect"] = i.interconnect, j["vcpus"] = or_null(i.vcpus), j["ram_gib"] = or_null(i.ram_gib);
     j["local_ssd_gb"] = or_null(i.local_ssd_gb), j["network_gbps"] = or_null(i.network_gbps);
     j["regions"] = i.regions, j["price_region"] = or_null(i.price_region), j["cn_mainland"] = i.cn_mainland;

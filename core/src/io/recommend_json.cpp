@@ -1,4 +1,4 @@
-// `recommend --json`: {"scenario", "warnings", "summary", "offers": [...]} (docs/scenario.md).
+// `recommend --json`: {"scenario", "warnings", "summary", "offers": [...], "cheapest", "fastest", …} (docs/scenario.md).
 #include "gpusizer/recommend.hpp"
 #include "results_json.hpp"
 #include "scenario/scenario_internal.hpp"
@@ -18,9 +18,14 @@ ojson recommendation_to_ojson(const Recommendation& r) {
     for (const Offer& o : r.offers) {
         ojson x;
         x["provider"] = o.provider;
+        x["provider_name"] = o.provider_name;
+        x["provider_name_zh"] = o.provider_name_zh;
         x["instance"] = o.instance;
+        x["instance_zh"] = o.instance_zh;
         x["region"] = o.region;
         x["gpu"] = o.gpu;
+        x["gpu_name"] = o.gpu_name;
+        x["gpu_name_zh"] = o.gpu_name_zh;
         x["gpu_count"] = o.gpu_count;
         x["nodes"] = o.nodes;
         x["interconnect"] = o.interconnect;
@@ -87,6 +92,11 @@ ojson recommendation_to_ojson(const Recommendation& r) {
         offers.push_back(x);
     }
     j["offers"] = offers;
+    auto alternative = [](const std::optional<Alternative>& a) {
+        return a ? ojson{{"index", a->index}, {"trade_off", a->trade_off}, {"trade_off_zh", a->trade_off_zh}} : ojson(nullptr);
+    };
+    j["cheapest"] = alternative(r.cheapest);
+    j["fastest"] = alternative(r.fastest);
     j["considered"] = r.considered;
     j["rejected"] = r.rejected_reasons;
     j["notes"] = r.notes;

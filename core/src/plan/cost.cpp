@@ -107,9 +107,12 @@ void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& 
     o.provider = i.provider;
     o.provider_name = m.provider ? m.provider->name : i.provider;
     o.instance = i.id;
+    o.provider_name_zh = m.provider && !m.provider->name_zh.empty() ? m.provider->name_zh : o.provider_name;
+    o.instance_zh = i.name_zh.empty() ? i.id : i.name_zh;
     o.region = i.price_region;
     o.gpu = m.acc->id;
     o.gpu_name = gpu_label(*m.acc);
+    o.gpu_name_zh = gpu_label_zh(*m.acc);
     o.interconnect = m.interconnect;
     o.vcpus = i.vcpus * m.scale;
     o.ram_gib = i.ram_gib * m.scale;

@@ -184,6 +184,8 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
 // x before y by rank_by (rank.cpp); rank sorts, keeps one shape per listing, marks the Pareto front.
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
 void rank(const Context& ctx, std::vector<Candidate>& offers);
+// rec.cheapest / rec.fastest (indices; answer() writes their trade-offs) from the ranked offers.
+void alternatives(const std::vector<Candidate>& offers, Recommendation& rec);
 void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec);
 
 // [SECTION] Text (text.cpp)
@@ -195,5 +197,6 @@ std::string gib(std::uint64_t bytes);  // "61.2"
 const char* task_title(Task t);
 const char* task_title_zh(Task t);
 std::string gpu_label(const Accelerator& a);
+std::string gpu_label_zh(const Accelerator& a);  // with its notes in Chinese (the catalog's name_zh)
 
 }  // namespace gpusizer::plan

@@ -3,7 +3,7 @@
 // experiments and learning) or time (the whole job's hours; serving: time per token). Tight plans
 // (< 10% free) and listings without a price go last. One shape per listing is kept (the best-ranked of a per-GPU listing's
 // machines or a TPU listing's slices). An offer is on the cost–time Pareto front when it is faster
-// than every cheaper offer.
+// than every cheaper offer. Beside the pick, the cheapest and the fastest offers (alternatives).
 #include <algorithm>
 #include <tuple>
 
@@ -105,6 +105,27 @@ void rank(const Context& ctx, std::vector<Candidate>& offers) {
             best_time = time_key(o);
         }
     }
+}
+
+// The cheapest and the fastest priced offers, among those that leave room when any does (a tight
+// plan may run out of memory: not an alternative to suggest). Ties: the faster, the cheaper, then rank.
+void alternatives(const std::vector<Candidate>& offers, Recommendation& rec) {
+    const bool any_roomy = std::any_of(offers.begin(), offers.end(), [](const Candidate& c) { return c.offer.price_known && c.plan.roomy; });
+    std::optional<std::size_t> cheapest, fastest;
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+        const Offer& o = offers[i].offer;
+        if (!o.price_known || (any_roomy && !offers[i].plan.roomy)) continue;
+        if (!cheapest) {
+            cheapest = fastest = i;
+            continue;
+        }
+        const Offer& c = offers[*cheapest].offer;
+        const Offer& f = offers[*fastest].offer;
+        if (std::make_pair(cost_key(o), time_key(o)) < std::make_pair(cost_key(c), time_key(c))) cheapest = i;
+        if (std::make_pair(time_key(o), cost_key(o)) < std::make_pair(time_key(f), cost_key(f))) fastest = i;
+    }
+    if (cheapest) rec.cheapest = Alternative{*cheapest, {}, {}};
+    if (fastest) rec.fastest = Alternative{*fastest, {}, {}};
 }
 
 }  // namespace gpusizer::plan

@@ -2,7 +2,8 @@
 //   1. the model and what the user fixed        context.cpp
 //   2. the machines the catalog rents            machines.cpp
 //   3. per machine: plan, price, checks, why     offers.cpp (train_plan / serve_plan, cost, checks, summary)
-//   4. rank by rank_by, one shape per listing    rank.cpp
+//   4. rank by rank_by, one shape per listing;   rank.cpp
+//      the cheapest and the fastest beside the pick
 //   5. the answer and the reasons                summary.cpp
 #include <algorithm>
 #include <map>
@@ -56,6 +57,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     }
     plan::rank(ctx, offers);
     if (top > 0 && offers.size() > top) offers.resize(top);
+    plan::alternatives(offers, rec);
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
         if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);

@@ -5,6 +5,7 @@
 //
 // Index
 // [SECTION] An offer's why
+// [SECTION] Alternatives: what the cheapest and the fastest trade against the pick
 // [SECTION] Export controls
 // [SECTION] Nothing left
 // [SECTION] The answer
@@ -45,6 +46,88 @@ std::string users_words(std::int64_t users, std::int64_t replicas) {
            " concurrent " + (users == 1 ? "user" : "users");
 }
 
+// [SECTION] Alternatives: what the cheapest and the fastest trade against the pick
+
+struct Words {
+    std::string en, zh;
+};
+
+// Cost on the key ranking compares (the whole job; the reference run; per million tokens; per
+// hour) and its unit words; nullopt when the two offers have no common key.
+struct Amount {
+    double pick = 0, alt = 0;
+    const char* unit = "";
+    const char* unit_zh = "";
+};
+Amount cost_amount(const Offer& p, const Offer& a) {
+    if (p.total_cost && a.total_cost) return {*p.total_cost, *a.total_cost, "", ""};
+    if (p.reference_cost && a.reference_cost) return {*p.reference_cost, *a.reference_cost, " on the reference run", "按参考训练量"};
+    if (p.cost_per_million_tokens && a.cost_per_million_tokens)
+        return {*p.cost_per_million_tokens, *a.cost_per_million_tokens, " per million tokens", "每百万 token "};
+    return {p.price_per_hour, a.price_per_hour, " per hour", "每小时"};
+}
+
+Words money_words(const Context& ctx, const Offer& p, const Offer& a) {
+    const Amount m = cost_amount(p, a);
+    const Currency c = ctx.s.currency;
+    if (m.alt == m.pick) return {std::string("same cost") + m.unit, std::string(m.unit_zh) + "费用相同"};
+    const double delta = m.alt > m.pick ? m.alt - m.pick : m.pick - m.alt;
+    const std::string pct = m.pick > 0 ? fmt(m.alt > m.pick ? " (+%.0f%%)" : " (-%.0f%%)", 100 * delta / m.pick) : "";
+    const std::string money = format_money_sig(delta, c);
+    if (m.alt < m.pick) return {money + " less" + m.unit + pct, std::string(m.unit_zh) + "省 " + money + pct};
+    return {money + " more" + m.unit + pct, std::string(m.unit_zh) + "多花 " + money + pct};
+}
+
+Words time_words(const Offer& p, const Offer& a) {
+    std::optional<std::pair<double, double>> h;
+    if (p.hours && a.hours) h = {*p.hours, *a.hours};
+    else if (p.reference_hours && a.reference_hours) h = {*p.reference_hours, *a.reference_hours};
+    if (h) {
+        const auto [ph, ah] = *h;
+        if (ah == ph) return {"same time", "用时相同"};
+        const double d = ah > ph ? ah - ph : ph - ah;
+        return ah > ph ? Words{hours_text(d) + " longer", "多用 " + hours_text_zh(d)} : Words{hours_text(d) + " sooner", "快 " + hours_text_zh(d)};
+    }
+    if (p.serving && a.serving) {
+        const double pt = p.serving->tpot_ms, at = a.serving->tpot_ms;
+        if (fmt("%.0f", pt) == fmt("%.0f", at)) return {"same time per token", "每 token 用时相同"};
+        const double d = at > pt ? at - pt : pt - at;
+        return at > pt ? Words{fmt("%.0f ms slower per token", d), fmt("每 token 慢 %.0f 毫秒", d)}
+                       : Words{fmt("%.0f ms faster per token", d), fmt("每 token 快 %.0f 毫秒", d)};
+    }
+    if (p.tokens_per_s > 0 && a.tokens_per_s > 0 && a.tokens_per_s != p.tokens_per_s) {
+        const double r = a.tokens_per_s / p.tokens_per_s;
+        return r < 1 ? Words{fmt("%.0f%% lower throughput", 100 * (1 - r)), fmt("吞吐量低 %.0f%%", 100 * (1 - r))}
+                     : Words{fmt("%.0f%% higher throughput", 100 * (r - 1)), fmt("吞吐量高 %.0f%%", 100 * (r - 1))};
+    }
+    return {"", ""};
+}
+
+// "$41.2 less (-35%), 9.5 h longer; spot: can be reclaimed" — the alternative's side of the trade.
+Words trade_off(const Context& ctx, const Offer& pick, const Offer& alt, bool cheapest) {
+    const Words money = money_words(ctx, pick, alt), time = time_words(pick, alt);
+    Words w = cheapest ? money : time;
+    const Words& other = cheapest ? time : money;
+    if (w.en.empty()) w = other;
+    else if (!other.en.empty()) {
+        w.en += ", " + other.en;
+        w.zh += "," + other.zh;
+    }
+    if (alt.spot && !pick.spot) {
+        w.en += "; spot: can be reclaimed";
+        w.zh += ";抢占式:可能被回收";
+    }
+    if (alt.nodes > 1 && pick.nodes == 1) {
+        w.en += "; " + std::to_string(alt.nodes) + " nodes over a network";
+        w.zh += ";跨 " + std::to_string(alt.nodes) + " 个节点联网";
+    }
+    if (alt.price_is_estimate && !pick.price_is_estimate) {
+        w.en += "; the price is an estimate";
+        w.zh += ";价格为估计值";
+    }
+    return w;
+}
+
 // [SECTION] Export controls
 
 // The parts mainland clouds in the catalog rent, largest memory first: export-compliant and domestic
@@ -60,20 +143,20 @@ std::string mainland_parts(const Catalog& c, bool zh) {
     std::string compliant, earlier;
     for (const Accelerator* a : parts) {
         std::string& list = a->export_status == "restricted" ? earlier : compliant;
-        list += (list.empty() ? "" : ", ") + gpu_label(*a);
+        list += (list.empty() ? "" : ", ") + (zh ? gpu_label_zh(*a) : gpu_label(*a));
     }
     if (earlier.empty()) return compliant;
     return compliant + (zh ? ";管制前库存:" : "; from stock bought before the rules: ") + earlier;
 }
 // Domestic accelerators (Huawei Ascend, Cambricon) no mainland instance of the catalog rents: named
 // so the user knows to ask (their clouds publish no list price the catalog could carry).
-std::string domestic_unlisted(const Catalog& c) {
+std::string domestic_unlisted(const Catalog& c, bool zh) {
     std::string out;
     for (const Accelerator& a : c.accelerators) {
         if (a.export_status != "domestic") continue;
         const bool rented = std::any_of(c.instances.begin(), c.instances.end(),
                                         [&](const Instance& i) { return i.cn_mainland && i.gpu == a.id; });
-        if (!rented) out += (out.empty() ? "" : ", ") + gpu_label(a);
+        if (!rented) out += (out.empty() ? "" : ", ") + (zh ? gpu_label_zh(a) : gpu_label(a));
     }
     return out;
 }
@@ -89,26 +172,26 @@ std::optional<Note> export_note(const Context& ctx) {
     if (!a || s.region != Region::cn_mainland) return std::nullopt;
     for (const Instance& i : ctx.catalog.instances)
         if (i.gpu == a->id && i.cn_mainland) return std::nullopt;
-    const std::string name = gpu_label(*a), others = mainland_parts(ctx.catalog, false),
+    const std::string name = gpu_label(*a), name_zh = gpu_label_zh(*a), others = mainland_parts(ctx.catalog, false),
                       others_zh = mainland_parts(ctx.catalog, true);
-    const std::string domestic = domestic_unlisted(ctx.catalog);
+    const std::string domestic = domestic_unlisted(ctx.catalog, false), domestic_zh = domestic_unlisted(ctx.catalog, true);
     Note n;
     if (a->export_status == "restricted") {
         const std::string since = a->export_status_date.empty() ? "" : " (rules of " + a->export_status_date + ")";
         n.en = name + " is under US export controls" + since + " and no mainland China provider in the catalog rents it; "
                "export-compliant and domestic parts mainland clouds rent: " + others;
-        n.zh = name + " 受美国出口管制" + (a->export_status_date.empty() ? "" : "(" + a->export_status_date + " 规则)") +
+        n.zh = name_zh + " 受美国出口管制" + (a->export_status_date.empty() ? "" : "(" + a->export_status_date + " 规则)") +
                ",目录中没有中国大陆云厂商提供;大陆云厂商可租用的合规及国产加速卡:" + others_zh;
     } else if (a->export_status == "not-sold-in-china") {
         n.en = name + " is not sold in mainland China; parts rented there: " + others;
-        n.zh = name + " 不在中国大陆销售;大陆可租用:" + others_zh;
+        n.zh = name_zh + " 不在中国大陆销售;大陆可租用:" + others_zh;
     } else {
         n.en = "no mainland China provider in the catalog rents " + name + "; parts rented there: " + others;
-        n.zh = "目录中没有中国大陆云厂商提供 " + name + ";大陆可租用:" + others_zh;
+        n.zh = "目录中没有中国大陆云厂商提供 " + name_zh + ";大陆可租用:" + others_zh;
     }
     if (!domestic.empty() && domestic.find(name) == std::string::npos) {
         n.en += "; domestic accelerators offered without a public list price (ask the provider): " + domestic;
-        n.zh += ";国产加速卡(无公开报价,请向云厂商询价):" + domestic;
+        n.zh += ";国产加速卡(无公开报价,请向云厂商询价):" + domestic_zh;
     }
     return n;
 }
@@ -188,7 +271,7 @@ std::string model_name(const Context& ctx) {
 void describe(const Context& ctx, Offer& o) {
     std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") +
                      layout_words(ctx, o);
-    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") +
+    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") +
                      layout_words(ctx, o);
     if (!o.levers.empty()) {
         en += " with " + lever_words(o.levers, false);
@@ -238,6 +321,12 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         return;
     }
     const Offer& b = rec.offers.front();
+    for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
+        if (*alt && (*alt)->index > 0 && (*alt)->index < rec.offers.size()) {
+            const Words w = trade_off(ctx, b, rec.offers[(*alt)->index], alt == &rec.cheapest);
+            (*alt)->trade_off = w.en;
+            (*alt)->trade_off_zh = w.zh;
+        }
     std::string en = std::string("For ") + task_title(s.task) + " on " + name + where_en(s.region);
     std::string zh = where_zh(s.region) + "对 " + name + " 做" + task_title_zh(s.task);
     if (b.serving) {
@@ -245,7 +334,7 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         zh += "(" + std::to_string(b.serving->users) + " 个并发用户)";
     }
     en += ": " + std::to_string(b.gpu_count) + "× " + b.gpu_name + " on " + b.provider_name + " " + b.instance + (b.spot ? " (spot)" : "");
-    zh += ":" + b.provider_name + " " + b.instance + (b.spot ? "(抢占式)" : "") + " 上 " + std::to_string(b.gpu_count) + "× " + b.gpu_name;
+    zh += ":" + b.provider_name_zh + " " + b.instance_zh + (b.spot ? "(抢占式)" : "") + " 上 " + std::to_string(b.gpu_count) + "× " + b.gpu_name_zh;
     if (!b.levers.empty()) {
         en += ", with " + lever_words(b.levers, false);
         zh += ",使用" + lever_words(b.levers, true);

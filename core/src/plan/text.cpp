@@ -70,6 +70,7 @@ const char* task_title_zh(Task t) {
 }
 
 std::string gpu_label(const Accelerator& a) { return a.name.empty() ? a.id : a.name; }
+std::string gpu_label_zh(const Accelerator& a) { return a.name_zh.empty() ? gpu_label(a) : a.name_zh; }
 
 }  // namespace gpusizer::plan
 

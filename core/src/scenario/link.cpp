@@ -1,12 +1,14 @@
 // Share-link codec: `v=1&m=qwen3-8b&t=qlora…`. One table maps short keys to scenario keys;
 // encoding writes only values that differ from the defaults; decoding types each value like
 // the CLI does and validates through parse_scenario_object, dropping (with a warning) any
-// key the parser rejects, so a bad link still opens everything else.
+// key the parser rejects, so a bad link still opens everything else. A pinned scenario (the
+// page's compare) follows as `pin=1&pin.t=lora…`, decoded the same way on its own.
 //
 // Index
 // [SECTION] Key table
 // [SECTION] Percent-encoding and number text
 // [SECTION] Encoding
+// [SECTION] Differences (the page's compare)
 // [SECTION] Decoding
 
 #include <algorithm>
@@ -38,6 +40,8 @@ struct LinkKey {
 constexpr LinkKey k_link_keys[] = {GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)};
 #undef GPUSIZER_X
 constexpr const char* k_cfg_prefix = "cfg.";  // hf_config architecture fields: cfg.<link_key>
+constexpr const char* k_pin_key = "pin";      // a pinned scenario rides along (compare): pin=1 …
+constexpr const char* k_pin_prefix = "pin.";  // … and its keys as pin.<short key>, pin.cfg.<link_key>
 
 const char* long_key(std::string_view short_key) {
     for (const LinkKey& k : k_link_keys)
@@ -98,11 +102,12 @@ std::optional<std::string> percent_decode(std::string_view s) {
     return out;
 }
 
-// The link text of one JSON value: numbers shortest, lists comma-joined, strings as is.
-std::string value_text(const ojson& v) {
+// The link text of one JSON value: numbers shortest (at least `digits` significant digits: the
+// link 1, "1e+09"; people 6, "1000000000"), lists comma-joined, strings as is.
+std::string value_text(const ojson& v, int digits = 1) {
     if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
     if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-    if (v.is_number()) return shortest_number(v.get<double>());
+    if (v.is_number()) return shortest_number(v.get<double>(), digits);
     if (v.is_array()) {
         std::string out;
         for (const auto& x : v) out += (out.empty() ? "" : ",") + x.get<std::string>();
@@ -116,14 +121,17 @@ std::string value_text(const ojson& v) {
 
 // [SECTION] Encoding
 
-std::string encode_link(const Scenario& s) {
+namespace {
+
+// The scenario's keys as `&<prefix><short key>=value` pairs.
+void encode_keys(const Scenario& s, const std::string& prefix, std::string& out) {
     // A key is written when it differs from its default for this scenario (keys_off_default:
     // the dependent defaults of the scenario's own task and framework).
     const GivenKeys off = keys_off_default(s);
     const ojson js = scenario_to_ojson(s);
-    std::string out = "v=" + std::to_string(k_link_version);
-    auto add = [&out](std::string_view k, const std::string& v) {
+    auto add = [&out, &prefix](std::string_view k, const std::string& v) {
         out += '&';
+        out += prefix;
         out += k;
         out += '=';
         out += percent_encode(v);
@@ -151,24 +159,133 @@ std::string encode_link(const Scenario& s) {
 #undef GPUSIZER_X
         if (!any) add(std::string(k_cfg_prefix) + "mt", "");
     }
+}
+
+}  // namespace
+
+std::string encode_link(const Scenario& s, const std::optional<Scenario>& pinned) {
+    std::string out = "v=" + std::to_string(k_link_version);
+    encode_keys(s, "", out);
+    if (pinned) {
+        out += std::string("&") + k_pin_key + "=1";  // a pinned scenario of all defaults has no other key
+        encode_keys(*pinned, k_pin_prefix, out);
+    }
+    return out;
+}
+
+// [SECTION] Differences (the page's compare)
+
+std::vector<KeyChange> scenario_changes(const Scenario& a, const Scenario& b) {
+    const ojson ja = scenario_to_ojson(a), jb = scenario_to_ojson(b);
+    std::vector<KeyChange> out;
+    for (auto it = ja.begin(); it != ja.end(); ++it) {  // table order
+        const std::string& key = it.key();
+        const auto other = jb.find(key);
+        if (other == jb.end() || *other == it.value()) continue;
+        auto text = [&key](const ojson& v) -> std::string {
+            if (v.is_null()) return "-";
+            if (key == "hf_config") return v.is_object() && v.contains("model_type") ? value_text(v["model_type"]) : "config.json";
+            return value_text(v, 6);
+        };
+        out.push_back({key, text(it.value()), text(*other)});
+    }
     return out;
 }
 
 // [SECTION] Decoding
 
-Result<Scenario> decode_link(std::string_view link) {
+namespace {
+
+struct Pair {
+    std::string key, value;
+};
+
+// A model field's link key is known (cfg.<link_key>).
+bool known_field(std::string_view field) {
+#define GPUSIZER_X(type, member, hf, link_key, def) \
+    if (field == link_key) return true;
+    GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+#undef GPUSIZER_X
+    return false;
+}
+
+// One scenario from its pairs (known keys, without the pin. prefix). Never fails: what cannot be
+// used is dropped with a warning starting with `who` ("link: " or "link, pinned: ").
+Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const std::string& who, std::vector<std::string>& warnings) {
+    json obj = json::object();
+    json cfg = json::object();
+    for (const Pair& p : pairs) {  // keys known (decode_link_pair dropped the others)
+        if (p.key.rfind(k_cfg_prefix, 0) == 0) {
+            const std::string field = p.key.substr(4);
+#define GPUSIZER_X(type, member, hf, link_key, def)                                          \
+    if (field == link_key)                                                                  \
+        cfg[#member] = text_to_json(std::string_view(#type) == "text" ? ValueKind::text      \
+                                    : std::string_view(#type) == "flag" ? ValueKind::boolean \
+                                                                        : ValueKind::number, \
+                                    p.value);
+            GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+#undef GPUSIZER_X
+            continue;
+        }
+        obj[long_key(p.key)] = text_to_json(*value_kind(long_key(p.key)), p.value);
+    }
+    if (!cfg.empty()) {
+        cfg["gpusizer_arch"] = 1;
+        if (obj.contains("model")) {
+            warnings.push_back(who + "both a preset (m) and model fields (cfg.*) given; using the preset");
+        } else {
+            // A bad architecture field is dropped, keeping the others.
+            for (int guard = 0; guard < 64; ++guard) {
+                auto a = arch_from_json_object(cfg);
+                if (a.ok() || a.error.path.empty() || !cfg.contains(a.error.path)) break;
+                warnings.push_back(who + "model field " + a.error.message + "; ignored");
+                cfg.erase(a.error.path);
+            }
+            obj["hf_config"] = cfg;
+        }
+    }
+    // Validate; drop each rejected key with its message and try again.
+    for (std::size_t guard = 0; guard <= obj.size() + 1; ++guard) {
+        Result<Scenario> r = parse_scenario_object(obj);
+        if (r.ok()) {
+            for (auto& w : r.warnings) warnings.push_back(std::move(w));
+            return *r;
+        }
+        std::string top = r.error.path.substr(0, r.error.path.find_first_of(".["));
+        if (top.empty() || !obj.contains(top)) {
+            // A cross-key problem (e.g. num_gpus vs tensor_parallel): drop the parallel layout.
+            top = r.error.path == "num_gpus" ? "num_gpus" : std::string();
+            if (top.empty() || !obj.contains(top)) {
+                warnings.push_back(who + r.error.message + "; using the defaults instead");
+                obj = json::object();
+                continue;
+            }
+        }
+        warnings.push_back(who + r.error.message + "; ignored");
+        if (top == "num_gpus") {
+            obj.erase("tensor_parallel");
+            obj.erase("pipeline_parallel");
+        }
+        obj.erase(top);
+    }
+    return Scenario{};
+}
+
+}  // namespace
+
+Result<LinkedScenarios> decode_link_pair(std::string_view link) {
     if (link.size() > k_max_link_bytes)
-        return Result<Scenario>::failure({"too_large",
-                                          "link is " + std::to_string(link.size()) + " bytes; the limit is " +
-                                              std::to_string(k_max_link_bytes),
-                                          ""});
+        return Result<LinkedScenarios>::failure({"too_large",
+                                                 "link is " + std::to_string(link.size()) + " bytes; the limit is " +
+                                                     std::to_string(k_max_link_bytes),
+                                                 ""});
     // Keep only the fragment (or the whole text when there is no '#').
     if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);
     std::vector<std::string> warnings;
-    json obj = json::object();
-    json cfg = json::object();
-    bool has_version = false;
-    std::vector<std::string> seen;  // keys already read, to report repeats
+    std::vector<Pair> current, pinned;
+    std::vector<std::string> seen_current, seen_pinned;  // keys already read, to report repeats
+    bool has_version = false, has_pin = false, any_known = false;
+    const std::string pin_prefix = k_pin_prefix;
 
     std::size_t start = 0;
     while (start <= link.size()) {
@@ -194,85 +311,54 @@ Result<Scenario> decode_link(std::string_view link) {
             warnings.push_back("link: " + shown_key + " is not valid UTF-8 text; ignored");
             continue;
         }
-        if (std::find(seen.begin(), seen.end(), *key) != seen.end())
-            warnings.push_back("link: " + shown_key + " is given twice; the last value (" + detail::printable(*val) +
-                               ") is used");
-        else
-            seen.push_back(*key);
         if (*key == "v") {
+            if (has_version) warnings.push_back("link: v is given twice; the last value (" + detail::printable(*val) + ") is used");
             has_version = true;
             if (*val != std::to_string(k_link_version))
                 warnings.push_back("link: version " + detail::printable(*val) +
                                    " is newer or unknown; reading it as version " + std::to_string(k_link_version));
             continue;
         }
-        if (key->rfind(k_cfg_prefix, 0) == 0) {
-            const std::string field = key->substr(4);
-            bool known = false;
-#define GPUSIZER_X(type, member, hf, link_key, def)                                          \
-    if (field == link_key) {                                                                \
-        known = true;                                                                       \
-        const json v = text_to_json(std::string_view(#type) == "text" ? ValueKind::text      \
-                                    : std::string_view(#type) == "flag" ? ValueKind::boolean \
-                                                                        : ValueKind::number, \
-                                    *val);                                                  \
-        cfg[#member] = v;                                                                   \
-    }
-            GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
-#undef GPUSIZER_X
-            if (!known) warnings.push_back("link: unknown model field '" + detail::printable(field) + "' ignored");
+        if (*key == k_pin_key) {
+            has_pin = true;
             continue;
         }
-        const char* lk = long_key(*key);
-        if (!lk) {
-            warnings.push_back("link: unknown key '" + shown_key + "' ignored");
-            continue;
-        }
-        obj[lk] = text_to_json(*value_kind(lk), *val);
-    }
-    if (!has_version && obj.empty() && cfg.empty())
-        return Result<Scenario>::failure({"not_a_link", "not a gpusizer link (expected '#v=1&…')", ""});
-    if (!has_version) warnings.push_back("link: no version (v=1) given; read as version 1");
-    if (!cfg.empty()) {
-        cfg["gpusizer_arch"] = 1;
-        if (obj.contains("model")) {
-            warnings.push_back("link: both a preset (m) and model fields (cfg.*) given; using the preset");
-        } else {
-            // A bad architecture field is dropped, keeping the others.
-            for (int guard = 0; guard < 64; ++guard) {
-                auto a = arch_from_json_object(cfg);
-                if (a.ok() || a.error.path.empty() || !cfg.contains(a.error.path)) break;
-                warnings.push_back("link: model field " + a.error.message + "; ignored");
-                cfg.erase(a.error.path);
-            }
-            obj["hf_config"] = cfg;
-        }
-    }
-    // Validate; drop each rejected key with its message and try again.
-    for (std::size_t guard = 0; guard <= obj.size() + 1; ++guard) {
-        Result<Scenario> r = parse_scenario_object(obj);
-        if (r.ok()) {
-            for (auto& w : r.warnings) warnings.push_back(std::move(w));
-            return Result<Scenario>::success(*r, warnings);
-        }
-        std::string top = r.error.path.substr(0, r.error.path.find_first_of(".["));
-        if (top.empty() || !obj.contains(top)) {
-            // A cross-key problem (e.g. num_gpus vs tensor_parallel): drop the parallel layout.
-            top = r.error.path == "num_gpus" ? "num_gpus" : std::string();
-            if (top.empty() || !obj.contains(top)) {
-                warnings.push_back("link: " + r.error.message + "; using the defaults instead");
-                obj = json::object();
+        // Which scenario the key is for, then the checks every key gets (in the link's order).
+        const bool for_pin = key->rfind(pin_prefix, 0) == 0;
+        has_pin = has_pin || for_pin;
+        const std::string k = for_pin ? key->substr(pin_prefix.size()) : *key;
+        const std::string who = for_pin ? "link, pinned: " : "link: ";
+        const std::string shown = for_pin ? detail::printable(k) : shown_key;
+        std::vector<std::string>& seen = for_pin ? seen_pinned : seen_current;
+        if (std::find(seen.begin(), seen.end(), k) != seen.end())
+            warnings.push_back(who + shown + " is given twice; the last value (" + detail::printable(*val) + ") is used");
+        else
+            seen.push_back(k);
+        if (k.rfind(k_cfg_prefix, 0) == 0) {
+            if (!known_field(std::string_view(k).substr(4))) {
+                warnings.push_back(who + "unknown model field '" + detail::printable(k.substr(4)) + "' ignored");
                 continue;
             }
+        } else if (!long_key(k)) {
+            warnings.push_back(who + "unknown key '" + shown + "' ignored");
+            continue;
         }
-        warnings.push_back("link: " + r.error.message + "; ignored");
-        if (top == "num_gpus") {
-            obj.erase("tensor_parallel");
-            obj.erase("pipeline_parallel");
-        }
-        obj.erase(top);
+        any_known = any_known || !for_pin;
+        (for_pin ? pinned : current).push_back({k, *val});
     }
-    return Result<Scenario>::success(Scenario{}, warnings);
+    if (!has_version && !any_known && !has_pin)
+        return Result<LinkedScenarios>::failure({"not_a_link", "not a gpusizer link (expected '#v=1&…')", ""});
+    if (!has_version) warnings.push_back("link: no version (v=1) given; read as version 1");
+    LinkedScenarios out;
+    out.current = scenario_from_pairs(current, "link: ", warnings);
+    if (has_pin) out.pinned = scenario_from_pairs(pinned, "link, pinned: ", warnings);
+    return Result<LinkedScenarios>::success(std::move(out), std::move(warnings));
+}
+
+Result<Scenario> decode_link(std::string_view link) {
+    Result<LinkedScenarios> r = decode_link_pair(link);
+    if (!r.ok()) return Result<Scenario>::failure(r.error, r.warnings);
+    return Result<Scenario>::success(r->current, r.warnings);
 }
 
 }  // namespace gpusizer

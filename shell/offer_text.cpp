@@ -1,0 +1,45 @@
+#include "offer_text.hpp"
+
+#include <cstdio>
+
+#include "format.hpp"
+#include "strings.hpp"
+
+namespace gpusizer::shell {
+
+std::string offer_gpus(const Offer& o) {
+    return std::to_string(o.gpu_count) + "\u00d7 " + (language() == Language::zh ? o.gpu_name_zh : o.gpu_name);
+}
+
+std::string offer_provider(const Offer& o) { return language() == Language::zh ? o.provider_name_zh : o.provider_name; }
+
+std::string offer_instance(const Offer& o) { return language() == Language::zh ? o.instance_zh : o.instance; }
+
+std::string offer_id(const Offer& o) { return o.provider + "/" + o.instance + (o.spot ? "/spot" : ""); }
+
+OfferFigures offer_figures(const Recommendation& rec, const Offer& o) {
+    const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
+    OfferFigures f;
+    f.price = {o.price_known ? (o.price_is_estimate ? "\u2248" : "") + format_money(o.price_per_hour, o.currency) : "?",
+               o.price_known ? tr("per hour", "每小时") : tr("price not listed", "价格未公布")};
+    if (o.hours && o.total_cost) {
+        f.time = {format_hours(*o.hours), tr("whole job", "整个作业")};
+        f.cost = {format_money_sig(*o.total_cost, cur), tr("total", "总计")};
+    } else if (o.reference_hours && o.reference_cost && rec.reference_tokens) {
+        char run[96];
+        std::snprintf(run, sizeof run, tr("%s-token run (assumed)", "%s token 的训练(假设)"), format_count(*rec.reference_tokens).c_str());
+        f.time = {format_hours(*o.reference_hours), run};
+        f.cost = {format_money_sig(*o.reference_cost, cur), run};
+    } else if (o.serving) {
+        char ms[32];
+        std::snprintf(ms, sizeof ms, "%.0f ms", o.serving->tpot_ms);
+        f.time = {ms, tr("per token per user", "每用户每 token")};
+        if (o.cost_per_million_tokens) f.cost = {format_money_sig(*o.cost_per_million_tokens, cur), tr("per 1M tokens", "每百万 token")};
+    } else if (o.cost_per_million_tokens) {
+        f.cost = {format_money_sig(*o.cost_per_million_tokens, cur), tr("per 1M tokens", "每百万 token")};
+    }
+    if (o.hours && !o.total_cost && f.time.value.empty()) f.time = {format_hours(*o.hours), tr("whole job", "整个作业")};
+    return f;
+}
+
+}  // namespace gpusizer::shell
