@@ -201,7 +201,6 @@ void App::frame(Host& host) {
         ImGui::EndChild();
     } else {
         panel_answer(ctx);  // above both panes: the answer stays in view while either scrolls
-        panel_compare(ctx);
         const float left = std::max(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x * 0.3f);
         ImGui::BeginChild("##workload", ImVec2(left, -ImGui::GetFrameHeightWithSpacing()), true);
         panel_workload(ctx);
@@ -209,6 +208,7 @@ void App::frame(Host& host) {
         recompute_if_needed(host);
         ImGui::SameLine();
         ImGui::BeginChild("##results", ImVec2(0, -ImGui::GetFrameHeightWithSpacing()), true);
+        panel_compare(ctx);  // beside the inputs being changed
         panel_memory(ctx);
         panel_offers(ctx);
         ImGui::EndChild();

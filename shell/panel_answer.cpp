@@ -61,9 +61,10 @@ void assumptions(const Recommendation& rec, const Offer& o) {
         items.push_back(buf);
     }
     if (o.serving) {
-        std::snprintf(buf, sizeof buf, tr("%lld users on %lld replica(s)", "%lld 个用户,%lld 个副本"),
-                      static_cast<long long>(o.serving->users), static_cast<long long>(o.serving->replicas));
-        items.push_back(buf);
+        const std::int64_t users = o.serving->users, replicas = o.serving->replicas;
+        items.push_back((users == 1 ? std::string(tr("1 user", "1 个用户")) : std::to_string(users) + tr(" users", " 个用户")) +
+                        tr(", ", ",") +
+                        (replicas == 1 ? std::string(tr("1 replica", "1 个副本")) : std::to_string(replicas) + tr(" replicas", " 个副本")));
     }
     if (o.step && o.mfu > 0) {
         std::snprintf(buf, sizeof buf, tr("MFU %.2f (estimate)", "MFU %.2f(估计)"), o.mfu);
@@ -81,28 +82,34 @@ void assumptions(const Recommendation& rec, const Offer& o) {
     for (const std::string& t : items) chip(flow, t.c_str(), palette().muted);
 }
 
-// The memory each GPU needs against what it has, as a small bar.
-void fit_bar(PanelContext& ctx, const Offer& o) {
+// The memory each GPU needs against what it has: a figure whose caption is a small bar.
+void memory_figure(PanelContext& ctx, const Offer& o) {
     if (!o.gpu_memory_bytes) return;
     const Palette& pal = palette();
     const double share = static_cast<double>(o.memory_per_gpu_bytes) / static_cast<double>(o.gpu_memory_bytes);
     const bool roomy = share <= 0.9;  // core's headroom check: 10% free
-    const std::string text = format_gib(o.memory_per_gpu_bytes) + " / " + format_gib(o.gpu_memory_bytes) + tr(" per GPU", " 每 GPU");
-    const float w = std::min(ImGui::GetContentRegionAvail().x * 0.45f, ImGui::GetFontSize() * 11);
-    const float h = ImGui::GetTextLineHeight() * 0.55f;
-    ImGui::TextColored(pal.muted, "%s", tr("Memory", "显存"));
+    ImGui::BeginGroup();
+    const float x0 = ImGui::GetCursorScreenPos().x;
+    ImGui::PushFont(font(FontRole::figure));
+    ImGui::TextUnformatted(format_gib(o.memory_per_gpu_bytes).c_str());
+    ImGui::PopFont();
     ImGui::SameLine();
+    ImGui::TextColored(pal.muted, "/ %s %s", format_gib(o.gpu_memory_bytes).c_str(), tr("per GPU", "每 GPU"));
+    const float width = std::max(ImGui::GetItemRectMax().x - x0, ImGui::GetFontSize() * 8);  // as wide as the figure
+    const float h = ImGui::GetTextLineHeight() * 0.5f;
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const float y = q.y + (ImGui::GetTextLineHeight() - h) / 2;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + w, y + h), ImGui::GetColorU32(pal.raised), h / 2);
-    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + w * static_cast<float>(std::min(share, 1.0)), y + h),
+    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + width, y + h), ImGui::GetColorU32(pal.raised), h / 2);
+    dl->AddRectFilled(ImVec2(q.x, y), ImVec2(q.x + width * static_cast<float>(std::min(share, 1.0)), y + h),
                       ImGui::GetColorU32(roomy ? pal.good : pal.warn), h / 2);
-    ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
-    ImGui::TextUnformatted(text.c_str());
+    ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+    ImGui::EndGroup();
     ctx.tags.tag_item("card_memory", std::to_string(o.memory_per_gpu_bytes));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", roomy ? tr("Memory each GPU needs in this plan, against what it has.", "此方案中每块 GPU 需要的显存与其容量。")
+                                      : tr("Less than 10% free: a longer batch or an allocator spike may run out of memory.",
+                                           "剩余不足 10%:更长的批次或分配器峰值可能导致显存不足。"));
 }
 
 void pick_column(PanelContext& ctx, const Recommendation& rec) {
@@ -125,7 +132,7 @@ void pick_column(PanelContext& ctx, const Recommendation& rec) {
     ctx.tags.tag_item("card_gpus", std::to_string(o.gpu_count));
     ctx.tags.tag_item("card_pick", offer_id(o));
     const std::string where = offer_provider(o) + " \u00b7 " + offer_instance(o);
-    ImGui::PushFont(font(FontRole::heading));
+    ImGui::PushFont(font_for(FontRole::heading, where.c_str()));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(where.c_str());
     ImGui::PopTextWrapPos();
@@ -134,20 +141,25 @@ void pick_column(PanelContext& ctx, const Recommendation& rec) {
     Flow badges;
     if (o.spot) badge(badges, tr("spot", "抢占式"), pal.warn);
     if (o.price_is_estimate) badge(badges, tr("\u2248 estimated price", "\u2248 估计价格"), pal.warn);
+    // The figures in a row that wraps on a phone: price, time, cost, memory.
     const OfferFigures f = offer_figures(rec, o);
+    const float gap = ImGui::GetFontSize() * 1.6f;
+    Flow row(gap);
+    row.next(ImGui::GetFontSize() * 5);
     figure(f.price, FontRole::figure);
     ctx.tags.tag_item("card_price", o.price_known ? format_value(o.price_per_hour) : "");
     if (!f.time.value.empty()) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+        row.next(ImGui::GetFontSize() * 5);
         figure(f.time, FontRole::figure);
         ctx.tags.tag_item("card_time", raw_time(o));
     }
     if (!f.cost.value.empty()) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 2);
+        row.next(ImGui::GetFontSize() * 5);
         figure(f.cost, FontRole::figure);
         ctx.tags.tag_item("card_cost", raw_cost(o));
     }
-    fit_bar(ctx, o);
+    row.next(ImGui::GetFontSize() * 12);
+    memory_figure(ctx, o);
     assumptions(rec, o);
 }
 
@@ -228,8 +240,7 @@ void panel_answer(PanelContext& ctx) {
     // core's sentence: the same answer in words, with what to do when the job ends, folded
     // under a line that opens it.
     const std::string& summary = language() == Language::zh ? rec.summary_zh : rec.summary;
-    const bool open = ImGui::TreeNodeEx(tr("The answer in words, and what to do when the job ends",
-                                           "文字版答案,以及作业结束后要做的事"), ImGuiTreeNodeFlags_NoTreePushOnOpen);
+    const bool open = ImGui::TreeNodeEx(tr("The answer in words", "文字版答案"), ImGuiTreeNodeFlags_NoTreePushOnOpen);
     ctx.tags.tag_item("recommendation", summary);
     if (open) {
         ImGui::PushTextWrapPos(0);

@@ -50,7 +50,7 @@ void side_figure(PanelContext& ctx, const Results& r, const char* side, const ch
         ImGui::TextColored(palette().muted, "-");
         return;
     }
-    ImGui::PushFont(font(FontRole::heading));
+    ImGui::PushFont(font_for(FontRole::heading, fig.value.c_str()));
     ImGui::TextUnformatted(fig.value.c_str());
     ImGui::PopFont();
     std::string raw;
@@ -73,10 +73,13 @@ void panel_compare(PanelContext& ctx) {
         ImGui::EndChild();
         return;
     }
-    label_line(tr("COMPARE", "对比"), pal.accent, tr("pinned scenario and the one you are editing", "固定的场景与正在编辑的场景"));
+    label_line(tr("COMPARE", "对比"), pal.accent,
+               ctx.ui.narrow ? nullptr : tr("pinned scenario and the one you are editing", "固定的场景与正在编辑的场景"));
     const char* unpin = tr("Unpin", "取消固定");
     const float bw = ImGui::CalcTextSize(unpin).x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - bw));
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < bw) ImGui::NewLine();
+    else ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - bw));
     if (ImGui::SmallButton(unpin)) ctx.ui.unpin_requested = true;
     ctx.tags.tag_item("compare_unpin");
     // What changed since the pin, as a link spells the values.
@@ -116,8 +119,9 @@ void panel_compare(PanelContext& ctx) {
         for (const auto& [r, side] : {std::pair<const Results*, const char*>{&a, "pinned"}, {&b, "now"}}) {
             ImGui::TableNextColumn();
             if (const Offer* o = pick(*r)) {
-                ImGui::PushFont(font(FontRole::heading));
-                ImGui::TextUnformatted(offer_gpus(*o).c_str());
+                const std::string gpus = offer_gpus(*o);
+                ImGui::PushFont(font_for(FontRole::heading, gpus.c_str()));
+                ImGui::TextUnformatted(gpus.c_str());
                 ImGui::PopFont();
                 ctx.tags.tag_item(std::string("compare_") + side + "_pick", offer_id(*o));
                 ImGui::PushTextWrapPos(0);

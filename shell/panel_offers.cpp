@@ -79,6 +79,7 @@ void filters(PanelContext& ctx) {
 }
 
 // [SECTION] Table
+constexpr std::size_t k_offers_shown = 15;  // rows before "Show all"
 // The key columns fit a laptop's results pane without sideways scrolling; the rest of an offer
 // (interconnect, host, region, plan, why, checks) opens in a details row on click.
 enum Column { c_rank, c_gpus, c_provider, c_price, c_hours, c_total, c_checks, c_count };  // c_provider: provider · instance
@@ -134,7 +135,7 @@ void header_cell(PanelContext& ctx, int column, const char* name) {
     std::string text = name;
     if (ctx.ui.sort_column == column) text += ctx.ui.sort_descending ? " \u2193" : " \u2191";
     ImGui::PushID(column);
-    ImGui::PushFont(font(FontRole::heading));
+    ImGui::PushFont(font_for(FontRole::heading, text.c_str()));
     if (ImGui::Selectable((text + "##h").c_str(), ctx.ui.sort_column == column)) {
         if (ctx.ui.sort_column == column)
             ctx.ui.sort_descending = !ctx.ui.sort_descending;
@@ -246,22 +247,23 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
     ImGui::SameLine();
     ImGui::TextColored(palette().muted, tr("%d of %d offers \u00b7 click a row for details", "%d / %d 个方案 \u00b7 点击一行查看详情"),
                        static_cast<int>(order.size()), static_cast<int>(rec.offers.size()));
+    // No scrolling box (it would catch the wheel that scrolls the pane): the first rows, and a
+    // button for the rest.
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerH |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-    const float height = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<std::size_t>(order.size(), 12) + 2) +
-                         ImGui::GetStyle().CellPadding.y * 2 * 14;
+                                  ImGuiTableFlags_SizingStretchProp;
+    const std::size_t shown = ctx.ui.all_offers ? order.size() : std::min<std::size_t>(order.size(), k_offers_shown);
     // One table (and so one set of column widths) per language and kind of total: ImGui keeps a
     // fixed column's first width.
     const std::string table_id = std::string("##offers_") + (language() == Language::zh ? "zh" : "en") +
                                  (!rec.offers.empty() && !rec.offers.front().total_cost ? "_rate" : "_total");
-    if (!ImGui::BeginTable(table_id.c_str(), c_count, flags, ImVec2(0, height))) return;
+    if (!ImGui::BeginTable(table_id.c_str(), c_count, flags)) return;
     const bool per_million = !rec.offers.empty() && !rec.offers.front().total_cost && rec.offers.front().cost_per_million_tokens;
     const char* headers[c_count] = {"#", "GPU", tr("Provider \u00b7 instance", "云厂商 \u00b7 实例"), tr("Price/h", "每小时"),
                                     tr("Time", "时间"), per_million ? tr("Per 1M tokens", "每百万 token") : tr("Total", "总价"),
                                     tr("Checks", "检查")};
     // Fixed columns as wide as their widest value or their heading (in the heading font, with the sort arrow).
     auto fixed = [&](int c, const char* widest) {
-        ImGui::PushFont(font(FontRole::heading));
+        ImGui::PushFont(font_for(FontRole::heading, headers[c]));
         const float head = ImGui::CalcTextSize(headers[c]).x;
         ImGui::PopFont();
         return std::max(head, ImGui::CalcTextSize(widest).x) + ImGui::GetStyle().CellPadding.x * 2;
@@ -273,12 +275,11 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
     ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, fixed(c_hours, "00.0 days"));
     ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, fixed(c_total, "$00,000"));
     ImGui::TableSetupColumn("checks", ImGuiTableColumnFlags_WidthFixed, fixed(c_checks, "! 00"));
-    ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < c_count; ++c) header_cell(ctx, c, headers[c]);
     const Palette& pal = palette();
     // No clipper: an opened row changes the row heights (at most a few hundred rows, each cheap).
-    for (std::size_t row = 0; row < order.size(); ++row) {
+    for (std::size_t row = 0; row < shown; ++row) {
         const int i = order[row];
         const Offer& o = rec.offers[static_cast<std::size_t>(i)];
         const std::string id = offer_id(o);
@@ -324,11 +325,31 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
         if (open) offer_details(ctx, o);
     }
     ImGui::EndTable();
+    if (order.size() > k_offers_shown) {
+        char more[96];
+        std::snprintf(more, sizeof more, ctx.ui.all_offers ? tr("Show the first %d", "只显示前 %d 个") : tr("Show all %d offers", "显示全部 %d 个方案"),
+                      static_cast<int>(ctx.ui.all_offers ? k_offers_shown : order.size()));
+        if (ImGui::SmallButton(more)) ctx.ui.all_offers = !ctx.ui.all_offers;
+        ctx.tags.tag_item("offers_more", ctx.ui.all_offers ? "all" : std::to_string(k_offers_shown));
+        ImGui::SameLine();
+    }
     ImGui::TextColored(pal.muted, "%s", tr("* on the cost-time Pareto front (nothing is both cheaper and faster).  \u2248 estimated price.",
                                            "* 位于费用-时间帕累托前沿(没有更便宜且更快的方案)。 \u2248 估计价格。"));
 }
 
 // [SECTION] Chart: total cost (or cost per million tokens) against time (or throughput)
+// Tick labels of the log axes (1-2-5 values): "10 min", "2 h", "100 h"; "$0.5", "$20", "$1,000".
+std::string hours_tick(double h) {
+    char buf[32];
+    if (h < 1) std::snprintf(buf, sizeof buf, tr("%.0f min", "%.0f 分钟"), h * 60);
+    else std::snprintf(buf, sizeof buf, tr("%g h", "%g 小时"), h);
+    return buf;
+}
+std::string money_tick(double v, const std::string& currency) {
+    if (v < 1) return format_money_sig(v, currency == "CNY" ? Currency::CNY : Currency::USD);
+    return (currency == "CNY" ? "\u00a5" : "$") + format_grouped(static_cast<std::uint64_t>(std::llround(v)));
+}
+
 void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
     struct P {
         double x, y;
@@ -353,12 +374,12 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
     AxisSpec x{x0 / mx, x1 * mx, true,
                timed ? tr("Time for the whole job (log scale)", "整个作业用时(对数坐标)")
                      : tr("Throughput (output tokens/s, log scale)", "吞吐量(输出 token/秒,对数坐标)"),
-               [timed](double v) { return timed ? format_hours(v) : format_count(v); }};
+               [timed](double v) { return timed ? hours_tick(v) : format_count(v); }};
     char ytitle[96];
     std::snprintf(ytitle, sizeof ytitle, timed ? tr("Total cost (%s, log scale)", "总费用(%s,对数坐标)")
                                                : tr("Cost per million tokens (%s, log scale)", "每百万 token 费用(%s,对数坐标)"),
                   cur.c_str());
-    AxisSpec y{y0 / my, y1 * my, true, ytitle, [cur](double v) { return format_money_sig(v, cur == "CNY" ? Currency::CNY : Currency::USD); }};
+    AxisSpec y{y0 / my, y1 * my, true, ytitle, [cur](double v) { return money_tick(v, cur); }};
     const Plot plot = begin_plot(ctx, "pareto_chart", ImGui::GetFontSize() * 17, x, y);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 other = ImGui::GetColorU32(ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.55f));
@@ -432,6 +453,7 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
         }
         if (best) {
             const Offer& o = rec.offers[best->index];
+            ctx.tags.tag_rect("pareto_hover", plot.min, plot.max, offer_id(o), WidgetTags::current_clip());
             ImGui::SetTooltip("%s \u00b7 %s\n%s\n%s  \u00b7  %s", offer_provider(o).c_str(), offer_instance(o).c_str(), offer_gpus(o).c_str(),
                               timed ? format_hours(best->x).c_str() : (format_count(best->x) + tr(" tokens/s", " token/秒")).c_str(),
                               format_money_sig(best->y, o.currency == "CNY" ? Currency::CNY : Currency::USD).c_str());

@@ -112,10 +112,13 @@ void panel_topbar(PanelContext& ctx) {
 
 void panel_footer(PanelContext& ctx) {
     const Catalog& c = ctx.catalog;
-    ImGui::TextDisabled(tr("Catalog %s \u00b7 prices as of %s (oldest %s) \u00b7 %zu GPUs, %zu instances",
-                           "目录 %s \u00b7 价格截至 %s(最早 %s) \u00b7 %zu 种 GPU,%zu 种实例"),
-                        c.version.c_str(), c.prices_as_of.c_str(), c.prices_oldest.c_str(), c.accelerators.size(),
-                        c.instances.size());
+    if (ctx.ui.narrow)  // one line on a phone
+        ImGui::TextDisabled(tr("Catalog %s \u00b7 prices as of %s", "目录 %s \u00b7 价格截至 %s"), c.version.c_str(), c.prices_as_of.c_str());
+    else
+        ImGui::TextDisabled(tr("Catalog %s \u00b7 prices as of %s (oldest %s) \u00b7 %zu GPUs, %zu instances",
+                               "目录 %s \u00b7 价格截至 %s(最早 %s) \u00b7 %zu 种 GPU,%zu 种实例"),
+                            c.version.c_str(), c.prices_as_of.c_str(), c.prices_oldest.c_str(), c.accelerators.size(),
+                            c.instances.size());
     ctx.tags.tag_item("footer", c.version);
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

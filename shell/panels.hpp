@@ -50,8 +50,10 @@ struct UiState {
     std::string pending_link;
     // Compare: pin the current scenario / drop the pin, done by the App after this frame.
     bool pin_requested = false, unpin_requested = false;
-    // The offer whose details row is open in the table ("provider/instance[/spot]"; "" = none).
+    // The offer whose details row is open in the table ("provider/instance[/spot]"; "" = none),
+    // and whether every offer is listed (else the first rows).
     std::string expanded_offer;
+    bool all_offers = false;
     // Heights of auto-sized boxes measured last frame (ImGui 1.86 children do not size to their
     // content); a change asks for one more frame.
     float card_height = 0, compare_height = 0;

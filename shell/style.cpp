@@ -20,6 +20,9 @@ const ImWchar k_ui_glyph_ranges[] = {
     0x2717, 0x2717,  // ✗
     0,
 };
+// The figure and title fonts draw numbers, units and GPU names only: ASCII, ¥, ·, ×, ≈ (a
+// smaller atlas, a faster first frame). The heading font has the UI's Latin ranges.
+const ImWchar k_figure_glyph_ranges[] = {0x0020, 0x007E, 0x00A5, 0x00A5, 0x00B7, 0x00B7, 0x00D7, 0x00D7, 0x2248, 0x2248, 0};
 
 ImVec4 hex(unsigned rgb) {
     return ImVec4(static_cast<float>((rgb >> 16) & 0xFF) / 255.0f, static_cast<float>((rgb >> 8) & 0xFF) / 255.0f,
@@ -128,6 +131,12 @@ float contrast_ratio(const ImVec4& a, const ImVec4& b) {
     return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
 }
 
+ImFont* font_for(FontRole role, const char* text) {
+    for (const char* p = text; p && *p; ++p)
+        if (static_cast<unsigned char>(*p) >= 0xE3 && static_cast<unsigned char>(*p) <= 0xEF) return font(FontRole::body);
+    return font(role);
+}
+
 ImFont* font(FontRole role) {
     ImFont* f = g_fonts[static_cast<int>(role)];
     return f ? f : ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
@@ -179,15 +188,18 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk, c
     const bool cjk_ok = !cjk || looks_like_ttf(*cjk);
     const bool bold_ok = !bold || looks_like_ttf(*bold);
     // Rasterised at the real pixel size (crisp on HiDPI, docs/research/toolchain.md §3.6).
+    // Chinese is merged into the body font only: a second copy in the bold face would double the
+    // atlas's costliest part (text with Chinese in it is drawn in the body font: font_for).
     auto add = [&](const FontData& f, float logical_px, bool with_cjk, const char* name) -> ImFont* {
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;  // the host keeps the bytes
         std::snprintf(cfg.Name, sizeof cfg.Name, "%s", name);
-        cfg.OversampleH = 2;  // whole-pixel size + light oversampling: crisp, small atlas
-        cfg.OversampleV = 1;
         const float px = std::round(logical_px * pixel_ratio);
+        // Whole-pixel size + light oversampling for body text: crisp, small atlas; large type needs none.
+        cfg.OversampleH = px >= 20 ? 1 : 2;
+        cfg.OversampleV = 1;
         ImFont* out = io.Fonts->AddFontFromMemoryTTF(const_cast<void*>(f.ttf), static_cast<int>(f.size), px, &cfg,
-                                                     k_ui_glyph_ranges);
+                                                     logical_px >= k_figure_font_px ? k_figure_glyph_ranges : k_ui_glyph_ranges);
         // Chinese merged into the same font. The file is a subset to the characters the UI and
         // catalog use; the atlas bakes only code points the font has, so the full ranges cost
         // nothing for the characters it lacks.
@@ -210,7 +222,7 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk, c
         const FontData& heavy = bold && bold_ok ? *bold : *font;
         // Fonts[0] is ImGui's default: the body font, named as the tests check it.
         g_fonts[0] = add(*font, k_ui_font_px, true, with_cjk ? "UI font + CJK" : "UI font");
-        g_fonts[1] = add(heavy, k_ui_font_px, true, "heading");
+        g_fonts[1] = add(heavy, k_ui_font_px, false, "heading");
         g_fonts[2] = add(heavy, k_figure_font_px, false, "figure");
         g_fonts[3] = add(heavy, k_title_font_px, false, "title");
         ok = g_fonts[0] && g_fonts[1] && g_fonts[2] && g_fonts[3] && io.Fonts->Build();

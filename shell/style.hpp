@@ -26,10 +26,12 @@ struct FontData {
 
 enum class Theme { dark, light };
 
-// Fonts by role. body and heading have the Chinese glyphs merged in; figure and title are Latin
-// only (numbers, GPU names, currency signs): Chinese next to them is drawn in the body font.
+// Fonts by role. Only body has the Chinese glyphs merged in (one copy keeps the atlas and the
+// first frame small); heading (bold, body size), figure and title (bold, large) are Latin: text
+// with Chinese in it is drawn in the body font (font_for).
 enum class FontRole { body, heading, figure, title };
 ImFont* font(FontRole role);  // the body font when a role could not be built (e.g. ProggyClean only)
+ImFont* font_for(FontRole role, const char* text);  // role's font, or body when `text` has Chinese
 
 // The colours of one theme. Text colours are WCAG AA (>= 4.5:1) on background, surface and
 // raised (tests/shell/test_style.cpp checks every pair).

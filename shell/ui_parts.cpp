@@ -28,7 +28,7 @@ void box_end(float& height, UiState& ui) {
 }
 
 void label_line(const char* text, const ImVec4& colour, const char* note) {
-    ImGui::PushFont(font(FontRole::heading));
+    ImGui::PushFont(font_for(FontRole::heading, text));
     ImGui::TextColored(colour, "%s", text);
     ImGui::PopFont();
     if (note && *note) {
@@ -39,7 +39,7 @@ void label_line(const char* text, const ImVec4& colour, const char* note) {
 
 void Flow::next(float width) {
     if (!first_) {
-        ImGui::SameLine();
+        ImGui::SameLine(0, gap_);
         if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
     }
     first_ = false;
@@ -107,13 +107,19 @@ void figure(const Figure& f, FontRole role) {
 }
 
 void title_text(const std::string& text, FontRole role) {
-    const std::size_t note = text.find(" (");
-    ImGui::PushFont(font(role));
+    const std::size_t cut = text.find(" (");
+    const std::string main = text.substr(0, cut), note = cut == std::string::npos ? "" : text.substr(cut);
+    ImGui::PushFont(font_for(role, main.c_str()));
+    const bool fits = ImGui::CalcTextSize(main.c_str()).x <= ImGui::GetContentRegionAvail().x;
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(text.c_str(), text.c_str() + (note == std::string::npos ? text.size() : note));
+    ImGui::TextUnformatted(main.c_str());
     ImGui::PopTextWrapPos();
-    if (note != std::string::npos) trailing_text(text.substr(note), palette().muted);
+    ImFont* body = font(FontRole::body);
+    const float note_w = body->CalcTextSizeA(body->FontSize, FLT_MAX, 0.0f, note.c_str()).x;
+    const float room = ImGui::GetContentRegionMax().x - (ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
+    if (fits && note_w <= room) trailing_text(note, palette().muted);
     ImGui::PopFont();
+    if (!note.empty() && !(fits && note_w <= room)) ImGui::TextColored(palette().muted, "%s", note.substr(1).c_str());  // its own line
 }
 
 }  // namespace gpusizer::shell

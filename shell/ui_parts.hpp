@@ -24,9 +24,11 @@ void label_line(const char* text, const ImVec4& colour, const char* note);
 // Left-to-right items that wrap to the next line when the next one does not fit.
 class Flow {
 public:
-    void next(float width);  // call before submitting an item `width` wide
+    explicit Flow(float gap = -1) : gap_(gap) {}  // gap between items; -1: ImGui's item spacing
+    void next(float width);                       // call before submitting an item `width` wide
 
 private:
+    float gap_;
     bool first_ = true;
 };
 void chip(Flow& flow, const char* text, const ImVec4& colour);   // muted label on a raised pill

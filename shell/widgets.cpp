@@ -10,7 +10,7 @@
 namespace gpusizer::shell {
 
 bool section_header(PanelContext& ctx, const char* title, const char* tag) {
-    ImGui::PushFont(font(FontRole::heading));
+    ImGui::PushFont(font_for(FontRole::heading, title));
     const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
     ImGui::PopFont();
     ctx.tags.tag_item(tag);

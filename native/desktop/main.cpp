@@ -110,7 +110,7 @@ struct ClickScript {
     std::vector<std::string> tags;
     std::size_t next = 0;
     int phase = 0, wait = 0, misses = 0;
-    ImVec2 at;
+    ImVec2 at, last{-1, -1};
     std::string error;
 
     bool done() const { return next >= tags.size() && phase == 0; }
@@ -125,8 +125,17 @@ struct ClickScript {
                     if (++misses > 30) error = "no widget tagged '" + tags[next] + "' on screen";
                     return;
                 }
+                // Still moving (a box sizing itself to its content, a popup opening): wait until
+                // it is drawn at the same place twice, as the browser tests' findWidget does.
+                const ImVec2 centre((r->x0 + r->x1) * 0.5f, (r->y0 + r->y1) * 0.5f);
+                if (centre.x != last.x || centre.y != last.y) {
+                    last = centre;
+                    if (++misses > 30) error = "widget '" + tags[next] + "' never stops moving";
+                    return;
+                }
                 misses = 0;
-                at = ImVec2((r->x0 + r->x1) * 0.5f, (r->y0 + r->y1) * 0.5f);
+                last = ImVec2(-1, -1);
+                at = centre;
                 io.MousePos = at;
                 phase = 1;
                 wait = 2;

@@ -12,6 +12,7 @@ import {
 } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
+const resultsPane = { x: 700, y: 560 };  // over the results pane (below the answer card)
 let server, url, chromium;
 
 before(async () => {
@@ -38,9 +39,10 @@ describe('web page', () => {
     assert.deepEqual(stats.framebuffer, [viewport.width, viewport.height]);
     const expected = cliEstimate([]);
     assert.equal(await hooks(page, 'resultsText'), expected.text, 'page results differ from `gpusizer estimate --json`');
-    const w = await hooks(page, 'widgets');
-    assert.equal(w['memory_value:weights'].text, String(expected.json.memory_per_gpu_bytes.weights));
-    assert.equal(w.params_value.text, String(expected.json.params.total));
+    const weights = await findWidget(page, 'memory_value:weights', { scrollAt: resultsPane });
+    assert.equal(weights.text, String(expected.json.memory_per_gpu_bytes.weights));
+    const params = await findWidget(page, 'params_value', { scrollAt: resultsPane });
+    assert.equal(params.text, String(expected.json.params.total));
     const rec = cliRecommend([]);
     assert.equal(await hooks(page, 'recommendationText'), rec.text, 'page offers differ from `gpusizer recommend --json`');
     assert.ok((await page.textContent('#summary')).includes(rec.json.summary), 'the aria-live summary names the recommendation');
@@ -92,7 +94,7 @@ describe('web page', () => {
     await clickWidget(page, 'model_item:mixtral-8x7b', { scrollWithin: 'model_item:' });
     await waitScenario(page, 'model', 'mixtral-8x7b');
     assert.equal(await hooks(page, 'resultsText'), expected.text);
-    assert.equal((await hooks(page, 'widgets')).params_value.text, String(expected.json.params.total));
+    assert.equal((await findWidget(page, 'params_value', { scrollAt: resultsPane })).text, String(expected.json.params.total));
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -193,7 +195,8 @@ describe('web page', () => {
     const { page, problems } = await openPage({ deviceScaleFactor: 2, options: { viewport: phone, hasTouch: true, isMobile: true } });
     await waitReady(page);
     const tap = async (name) => {
-      const r = await findWidget(page, name);  // on screen and no longer moving
+      // On screen (below the answer card: scrolled to) and no longer moving.
+      const r = await findWidget(page, name, name.endsWith('_combo') ? { scrollAt: { x: 195, y: 600 } } : {});
       await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
     };
     await tap('dtype_combo');
