@@ -269,8 +269,8 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
         return std::max(head, ImGui::CalcTextSize(widest).x) + ImGui::GetStyle().CellPadding.x * 2;
     };
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, fixed(c_rank, "\u2212 000 *"));
-    ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthStretch, 1.7f);
+    ImGui::TableSetupColumn("GPU", ImGuiTableColumnFlags_WidthStretch, 1.15f);
+    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("price", ImGuiTableColumnFlags_WidthFixed, fixed(c_price, "\u2248$00.00"));
     ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthFixed, fixed(c_hours, "00.0 days"));
     ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, fixed(c_total, "$00,000"));

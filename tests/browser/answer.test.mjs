@@ -73,6 +73,9 @@ describe('the page II: the answer at a glance', () => {
     assert.ok(rec.fastest.index > 0 && /sooner/.test(rec.fastest.trade_off), `the fastest trades money for time: ${rec.fastest.trade_off}`);
     assert.ok(w.card_pick.y < w.section_model.y, 'the card is above the inputs');
     await shot(page, 'answer-1280x800-en.png');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => window.__gpusizer.stats().theme === 'dark');
+    await shot(page, 'answer-1280x800-en-dark.png');
 
     await clickWidget(page, 'language_toggle');
     await page.waitForFunction(() => window.__gpusizer.stats().language === 'zh');
@@ -88,6 +91,45 @@ describe('the page II: the answer at a glance', () => {
     const texts = Object.values(w).map((r) => r.text).join('');
     assert.equal(await page.evaluate((t) => window.__gpusizer.missingGlyphs(t), texts), 0, 'a glyph is missing');
     await shot(page, 'answer-1280x800-zh.png');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('serving 70B to 32 users: the card shows time per token and cost per million tokens, the CLI\'s', async () => {
+    const serve = ['--model', 'llama-3.1-70b', '--batch_size', '32'];
+    const { page, problems } = await openPage({ hash: cliLink(serve) });
+    await waitReady(page);
+    const rec = cliRecommend(serve).json;
+    const pick = rec.offers[0];
+    const w = await onScreen(page, ['card_pick', 'card_time', 'card_cost']);
+    assert.equal(w.card_pick.text, id(pick));
+    assert.ok(same(w.card_time.text, pick.serving.tpot_ms), `time per token ${w.card_time.text} vs ${pick.serving.tpot_ms}`);
+    assert.ok(same(w.card_cost.text, pick.cost_per_million_tokens), `per 1M ${w.card_cost.text} vs ${pick.cost_per_million_tokens}`);
+    assert.equal(w.card_fastest.text, id(rec.offers[rec.fastest.index]));
+    assert.equal(w.card_fastest_trade_off.text, rec.fastest.trade_off);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('guided start in Chinese for mainland China: the card is in Chinese and in yuan', async () => {
+    const { page, problems } = await openPage({ options: { locale: 'zh-CN' } });
+    await waitReady(page);
+    await clickWidget(page, 'guided_open');
+    for (const t of ['guided_task:1', 'guided_size:1', 'guided_gpus:0', 'guided_interrupt:1', 'guided_where:1', 'guided_rank:0',
+                     'guided_apply'])
+      await clickWidget(page, t);
+    await waitScenario(page, 'region', 'cn_mainland');
+    const rec = await hooks(page, 'recommendation');
+    const pick = rec.offers[0];
+    assert.equal(pick.currency, 'CNY');
+    assert.ok(pick.cn_mainland, 'a mainland China offer');
+    const w = await onScreen(page, ['card_pick', 'card_where', 'card_price']);
+    assert.equal(w.card_pick.text, id(pick));
+    assert.equal(w.card_where.text, `${pick.provider_name_zh} · ${pick.instance_zh}`);
+    assert.ok(same(w.card_price.text, pick.price_per_hour));
+    assert.equal(w.recommendation.text, rec.summary_zh);
+    assert.ok(!/per GPU|marketplace|on demand/.test(w.card_where.text + rec.summary_zh), 'no English planner words');
+    await shot(page, 'answer-1280x800-zh-guided.png');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -135,7 +177,13 @@ describe('the page II: the answer at a glance', () => {
     await clickWidget(page, 'offer_row:1');
     const d = await page.waitForFunction(() => window.__gpusizer.widgets().offer_detail, null, { timeout: 10000 });
     assert.equal((await d.jsonValue()).text, id(rec.offers[1]));
+    for (let i = 0; i < 3; ++i) {  // the details row in full view for the screenshot
+      await page.mouse.move(rightPane.x, rightPane.y);
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(150);
+    }
     await shot(page, 'answer-1280x800-table.png');
+    await onScreen(page, ['offer_row:1'], rightPane);
     await clickWidget(page, 'offer_row:1');
     await page.waitForFunction(() => !window.__gpusizer.widgets().offer_detail, null, { timeout: 10000 });
     assert.deepEqual(problems, []);
