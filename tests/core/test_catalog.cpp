@@ -388,8 +388,13 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
     // and the H100 row explains it.
     const Instance* a3 = instance(*c, "gcp", "a3-highgpu-8g");
     REQUIRE(a3);
-    CHECK(a3->price_region == "us-east4");
     CHECK(a3->notes.find("H200") != std::string::npos);
+    // On-demand and spot from one dated source and one region (a row never mixes regions): silybench's
+    // a3-highgpu-1g in us-central1 on 2026-09-26, 10.9791 and 6.571 per GPU, x8.
+    CHECK(a3->price_region == "us-central1");
+    REQUIRE(a3->spot_per_hour);
+    CHECK(*a3->spot_per_hour == doctest::Approx(8 * 6.571));
+    CHECK(*a3->ondemand_per_hour == doctest::Approx(8 * 10.9791).epsilon(0.001));
     // L20: TF32 was above FP32 (a stale FP32 figure): now unknown rather than wrong.
     const Accelerator* l20 = c->find_accelerator("l20");
     CHECK((l20->tflops_tf32 == 0 || l20->tflops_tf32 <= l20->tflops_fp32));
