@@ -64,7 +64,7 @@ TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every
     CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
     CHECK(c->accelerators.size() == 50);
     CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 5);
-    CHECK(c->instances.size() == 158);
+    CHECK(c->instances.size() == 163);
     CHECK(c->providers.size() == 18);
     CHECK(c->models.size() >= 70);
 }
@@ -215,7 +215,7 @@ TEST_CASE("catalog: every price has a source and a date; uncertain rows are esti
         CHECK_MESSAGE(c->find_provider(i.provider), i.id);
         estimates += is_estimate(i.confidence);
     }
-    CHECK(estimates == 119);  // K and V-draft rows (most of them now carry no price)
+    CHECK(estimates == 106);  // K and V-draft rows (most of them now carry no price)
     CHECK(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // K: its recalled price is withheld
     CHECK_FALSE(instance(*c, "aws", "g5.2xlarge")->ondemand_per_hour);
     CHECK(is_estimate(instance(*c, "gcp", "a3-highgpu-8g")->confidence));  // V-draft
@@ -304,11 +304,34 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
         estimate += i.price_basis == "estimate";
         third += i.price_basis == "third-party";
     }
-    CHECK(n == 89);
-    CHECK(dated == 55);
-    CHECK(official == 52);
+    CHECK(n == 104);
+    CHECK(dated == 73);
+    CHECK(official == 70);
     CHECK(third == 3);
-    CHECK(estimate == 34);
+    CHECK(estimate == 31);
+
+    // GCP A100/L4 rows are priced from a dated copy of Google's price list (Cyclenerd pricing.yml, generated
+    // 2025-03-06, us-central1), not recalled: the 8-GPU a2 is exactly twice the 4-GPU one, and g2-standard-24
+    // (2 L4) costs exactly twice g2-standard-12 (1 L4, same vCPU share per GPU).
+    const Instance* a2x4 = instance(*c, "gcp", "a2-highgpu-4g");
+    const Instance* a2x8 = instance(*c, "gcp", "a2-highgpu-8g");
+    REQUIRE(a2x4);
+    REQUIRE(a2x8);
+    REQUIRE(a2x4->ondemand_per_hour);
+    REQUIRE(a2x8->ondemand_per_hour);
+    CHECK(*a2x8->ondemand_per_hour == doctest::Approx(2 * *a2x4->ondemand_per_hour));
+    CHECK(a2x8->price_date_iso == "2025-03-06");
+    CHECK(a2x8->price_region == "us-central1");
+    CHECK(a2x8->is_official_price());
+    const Instance* g2x1 = instance(*c, "gcp", "g2-standard-12");
+    const Instance* g2x2 = instance(*c, "gcp", "g2-standard-24");
+    REQUIRE(g2x1);
+    REQUIRE(g2x2);
+    REQUIRE(g2x2->ondemand_per_hour);
+    REQUIRE(g2x2->spot_per_hour);
+    CHECK(*g2x2->ondemand_per_hour == doctest::Approx(2 * *g2x1->ondemand_per_hour).epsilon(0.001));
+    CHECK(*g2x2->spot_per_hour == doctest::Approx(0.787192));
+    CHECK(g2x2->price_date_iso == "2025-03-06");
     CHECK(c->prices_as_of == "2026-11-18");
     // Recalled prices are no longer shipped as prices (the figure stays in the notes, marked withheld).
     const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
