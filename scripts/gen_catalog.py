@@ -333,7 +333,7 @@ MODEL_ORDER = [
     "qwen2.5-72b-instruct", "qwen2.5-vl-7b-instruct", "olmocr-2-7b-1025", "qwen2-7b", "qwen2-7b-instruct", "qwen2-72b",
     "qwen2-72b-instruct", "qwen2-57b-a14b", "qwen2-1.5b-instruct", "codeqwen1.5-7b", "qwen1.5-32b-chat", "qwen1.5-110b-chat", "qwen1.5-moe-a2.7b",
     "deepseek-v3", "deepseek-r1", "deepseek-v2-lite", "deepseek-llm-7b-base", "deepseek-llm-67b-chat",
-    "deepseek-coder-1.3b-base", "deepseek-coder-7b-base-v1.5", "kimi-k2", "mistral-7b-v0.1", "mistral-7b-v0.3", "mixtral-8x7b",
+    "deepseek-coder-1.3b-base", "deepseek-coder-7b-base-v1.5", "kimi-k2", "mistral-7b-v0.1", "mistral-7b-v0.3", "mistral-nemo-base-2407", "mixtral-8x7b",
     "mixtral-8x22b", "devstral-small-2-24b-instruct", "gemma-3-1b-it", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "gpt-oss-20b", "gpt-oss-120b",
     "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "phi-1", "yi-1.5-6b", "yi-1.5-9b", "yi-1.5-34b", "yi-34b-chat",
     "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "chatglm-6b",

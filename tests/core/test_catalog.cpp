@@ -448,7 +448,7 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
 TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is owner/name or unknown") {
     Result<Catalog> c = load_real();
     REQUIRE(c.ok());
-    CHECK(c->models.size() >= 93);
+    CHECK(c->models.size() >= 94);
     for (const char* id : {"mistral-7b-v0.3", "internlm2.5-7b", "minicpm-2b-sft", "chatglm-6b", "deepseek-v2-lite",
                            "qwen1.5-moe-a2.7b", "gemma-2-27b"})
         CHECK_MESSAGE(c->find_model(id), id);
@@ -522,6 +522,11 @@ TEST_CASE("catalog II: the Chinese families and the large models users ask for c
     const ModelArch& mm = c->find_model("minicpm-moe-8x2b")->arch;
     CHECK(mm.num_experts == 8);
     CHECK(mm.experts_per_token == 2);
+    // Mistral Nemo 12B: head_dim 128 is NOT hidden/heads (5120/32 = 160), so q/o are 5120x4096 and k/v 5120x1024:
+    // 40 x (2*5120*4096 + 2*5120*1024 + 3*5120*14336 + 2*5120) + 5120 + 2*131072*5120 = 12.248 B (the "12B").
+    const ModelArch& nemo = c->find_model("mistral-nemo-base-2407")->arch;
+    CHECK(nemo.head_dim == 128);
+    CHECK(total("mistral-nemo-base-2407") == 12247782400ULL);
     for (const char* id : {"codellama-7b", "codellama-13b", "codellama-34b", "deepseek-coder-1.3b-base",
                            "deepseek-coder-7b-base-v1.5", "qwen1.5-32b-chat", "baichuan2-7b-chat-4bits"})
         CHECK_MESSAGE(c->find_model(id), id);
