@@ -169,9 +169,20 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
                         "peft prepare_model_for_kbit_training (\"cast all non INT8 parameters to fp32\"), which TRL's "
                         "SFTTrainer calls for 4-bit models");
         }
+        double base_on_host = 0;
+        const bool params_offloaded = j.l.zero >= 3 && s.offload == Offload::optimizer_and_params;
         if (j.l.zero >= 3) {
             const double per_param = base / std::fmax(1, sh.params_dense + sh.params_expert);
-            base = base / j.dp + 2 * sh.largest_layer * per_param * (1 - 1 / j.dp);
+            const double gathered = 2 * sh.largest_layer * per_param;  // current + prefetched unit
+            if (params_offloaded) {
+                // ZeRO-3 offload_param and FSDP CPUOffload(offload_params=True) keep every parameter
+                // shard on the CPU, the frozen base's too: a unit is gathered whole onto the GPU for
+                // its forward and backward, then freed (FSDP-QLoRA runs 70B on 2 × 24 GB this way).
+                base_on_host = base / j.dp;
+                base = gathered;
+            } else {
+                base = base / j.dp + gathered * (1 - 1 / j.dp);
+            }
         }
         const double lora = static_cast<double>(lora_params(j.a, s, &out.warnings)) / (j.t * j.p);
         const ModelStates ad = model_states(lora, 0, sb, j.l.dp, j.l.zero, s.offload);
@@ -179,10 +190,12 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
         st.gradients = ad.gradients;
         st.gradients_at_backward = ad.gradients;  // small; they grow through the backward pass
         st.optimizer = ad.optimizer;
-        st.host = ad.host;
+        st.host = ad.host + base_on_host;
         if (j.explain) {
             explain("weights",
-                    "frozen base: " + weights_formula(j, sh) + (j.l.zero >= 3 ? ", ÷ dp " + num(j.dp) + " + 2 gathered layers" : "") +
+                    "frozen base: " + weights_formula(j, sh) +
+                        (params_offloaded ? ", shards on the CPU (offload_param), 2 gathered layers on the GPU"
+                                          : j.l.zero >= 3 ? ", ÷ dp " + num(j.dp) + " + 2 gathered layers" : "") +
                         "; + " + num(lora) + " adapter params × " + num(sb.weight) + " B = " + format_gib(st.weights),
                     k_weights_source);
             explain("gradients", num(lora) + " LoRA params × " + num(sb.gradient) + " B = " + format_gib(st.gradients),
