@@ -37,9 +37,13 @@ StateBytes state_bytes_per_param(const Scenario& s) {
         b.master = 0;
     } else {
         const bool fp32 = s.weight_dtype == WeightDtype::fp32;
-        b.weight = fp32 ? 4 : 2;
-        b.gradient = fp32 ? 4 : 2;
-        b.master = (s.master_weights && !fp32) ? 4 : 0;  // fp32 master copy (ZeRO paper K = 12 includes it)
+        // torch.autocast mixed precision (HF Trainer --bf16/--fp16 on an fp32 model): the fp32
+        // parameters are the master copy and their gradients are fp32 too; the 16-bit copies each
+        // matmul makes are counted with the activations (training_states: autocast_copies).
+        const bool amp = s.master_weights && !fp32 && fw.amp_fp32_params;
+        b.weight = fp32 || amp ? 4 : 2;
+        b.gradient = fp32 || amp ? 4 : 2;
+        b.master = (s.master_weights && !fp32 && !amp) ? 4 : 0;  // fp32 master copy (ZeRO paper K = 12 includes it)
     }
     if (fw.main_grad_bytes > b.gradient) b.gradient = fw.main_grad_bytes;  // Megatron main_grad in fp32
     // Optimizer states live in fp32 with a master copy or fp32 weights, else in the weight dtype
@@ -108,6 +112,14 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
         st.gradients = dense.gradients + experts.gradients;
         st.optimizer = dense.optimizer + experts.optimizer;
         st.host = dense.host + experts.host;
+        if (s.master_weights && s.weight_dtype != WeightDtype::fp32 && j.fw.amp_fp32_params) {
+            // autocast caches the 16-bit copy of each weight it casts (cache_enabled=True) and the
+            // matmul saves it for backward: the copies of the layers whose activations are kept
+            // (one layer under recompute) and of the LM head live until the backward pass uses them.
+            const bool recompute = s.activation_checkpointing == Checkpointing::full ||
+                                   s.activation_checkpointing == Checkpointing::offload;
+            st.autocast_copies = j.e * ((recompute ? 1 : j.layers) * sh.decoder_layer + sh.lm_head_params);
+        }
         // The backward pass starts at the loss: the LM head's gradient exists first, every other
         // gradient appears as the pass goes down the layers (and with ZeRO-2/3 is reduced away).
         const double shard = j.l.zero >= 2 ? j.dp : 1;
@@ -134,6 +146,7 @@ States training_states(const Job& j, const Share& sh, MemoryDetail& out) {
             const double on_gpu = sh.params_dense + sh.params_expert;
             explain("weights",
                     num(on_gpu) + " params on this GPU × " + num(sb.weight) + " B" +
+                        (st.autocast_copies > 0 ? " (fp32 parameters under torch.autocast)" : "") +
                         (j.l.zero >= 3 ? " ÷ dp " + num(j.dp) + " + 2 × largest layer (" + num(sh.largest_layer) + ")" : "") +
                         " = " + format_gib(st.weights),
                     "ZeRO paper (Rajbhandari et al. 2020) Fig. 1; Megatron theoretical_memory_usage.py sharding");
