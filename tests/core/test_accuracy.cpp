@@ -4,10 +4,18 @@
 //   tests/fixtures/measured_runs.json — the *tuning* set: the formulas were checked and adjusted
 //       against it, so it shows how well they reproduce what they were fitted to (bound: median
 //       |error| < 10%, none ≥ 25%).
-//   tests/fixtures/holdout_runs.json — the *hold-out* set, frozen on 2026-12-03 before the formula
-//       changes it could inform: how the model does on runs it has not seen (bound: median < 10%,
-//       none ≥ 35%). A case is never dropped after its estimate is seen; in_bound was decided when
-//       it was collected (false: the run depends on something no scenario key states; printed).
+//   tests/fixtures/holdout_runs.json — hold-out I, frozen on 2026-12-03 before the Memory model II
+//       formula changes; its misses were then read and some mechanisms changed after (marked ‡ in
+//       docs/memory-model.md §12), so it is no longer unseen.
+//   tests/fixtures/holdout2_runs.json — hold-out II, collected and frozen (2026-12-03) by someone
+//       who never ran the estimate, before the last formula changes were evaluated: runs the model
+//       has not seen.
+//   Hold-out II's bound is issue 12's "done when": median |error| < 10% and at least 80% of the
+//   bounded cases within 35%. Hold-out I, already seen, is held to what it showed when hold-out II
+//   was first evaluated (median 11.2%, 37 of 45 within 35%): a guard against regressions, not a
+//   claim that it meets 10% (docs/memory-model.md §12 says why its misses miss).
+//   A case is never dropped after its estimate is seen; in_bound was decided when it was
+//   collected (false: the run depends on something no scenario key states; printed).
 //
 // Not duplicated here: the kind F/M cases of validation_public.json (test_validation.cpp).
 #include <doctest/doctest.h>
@@ -218,10 +226,14 @@ TEST_CASE("test_accuracy: the tuning set (measured_runs.json)") {
     CHECK(r.worst < 25.0);
 }
 
-TEST_CASE("test_accuracy: the hold-out set (holdout_runs.json), runs the formulas were not tuned on"
-          * doctest::may_fail()) {
+TEST_CASE("test_accuracy: hold-out I (holdout_runs.json), seen: no regression") {
     const SetResult r = evaluate("tests/fixtures/holdout_runs.json", 35.0);
+    CHECK(r.median < 11.5);
+    CHECK(r.within_tolerance >= 37);
+}
+
+TEST_CASE("test_accuracy: hold-out II (holdout2_runs.json), runs the formulas have not seen") {
+    const SetResult r = evaluate("tests/fixtures/holdout2_runs.json", 35.0);
     CHECK(r.median < 10.0);
-    CHECK(r.worst < 35.0);
     CHECK(double(r.within_tolerance) >= 0.8 * double(r.bounded));
 }

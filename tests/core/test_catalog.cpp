@@ -12,6 +12,8 @@
 
 #include "cli.hpp"
 #include "gpusizer/catalog.hpp"
+#include "gpusizer/memory.hpp"
+#include "gpusizer/scenario.hpp"
 #include "support.hpp"
 
 using namespace gpusizer;
@@ -62,7 +64,7 @@ TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every
     CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
     CHECK(c->accelerators.size() == 50);
     CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 5);
-    CHECK(c->instances.size() == 158);
+    CHECK(c->instances.size() == 163);
     CHECK(c->providers.size() == 18);
     CHECK(c->models.size() >= 70);
 }
@@ -213,7 +215,7 @@ TEST_CASE("catalog: every price has a source and a date; uncertain rows are esti
         CHECK_MESSAGE(c->find_provider(i.provider), i.id);
         estimates += is_estimate(i.confidence);
     }
-    CHECK(estimates == 119);  // K and V-draft rows (most of them now carry no price)
+    CHECK(estimates == 106);  // K and V-draft rows (most of them now carry no price)
     CHECK(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // K: its recalled price is withheld
     CHECK_FALSE(instance(*c, "aws", "g5.2xlarge")->ondemand_per_hour);
     CHECK(is_estimate(instance(*c, "gcp", "a3-highgpu-8g")->confidence));  // V-draft
@@ -302,11 +304,34 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
         estimate += i.price_basis == "estimate";
         third += i.price_basis == "third-party";
     }
-    CHECK(n == 89);
-    CHECK(dated == 55);
-    CHECK(official == 52);
+    CHECK(n == 104);
+    CHECK(dated == 73);
+    CHECK(official == 70);
     CHECK(third == 3);
-    CHECK(estimate == 34);
+    CHECK(estimate == 31);
+
+    // GCP A100/L4 rows are priced from a dated copy of Google's price list (Cyclenerd pricing.yml, generated
+    // 2025-03-06, us-central1), not recalled: the 8-GPU a2 is exactly twice the 4-GPU one, and g2-standard-24
+    // (2 L4) costs exactly twice g2-standard-12 (1 L4, same vCPU share per GPU).
+    const Instance* a2x4 = instance(*c, "gcp", "a2-highgpu-4g");
+    const Instance* a2x8 = instance(*c, "gcp", "a2-highgpu-8g");
+    REQUIRE(a2x4);
+    REQUIRE(a2x8);
+    REQUIRE(a2x4->ondemand_per_hour);
+    REQUIRE(a2x8->ondemand_per_hour);
+    CHECK(*a2x8->ondemand_per_hour == doctest::Approx(2 * *a2x4->ondemand_per_hour));
+    CHECK(a2x8->price_date_iso == "2025-03-06");
+    CHECK(a2x8->price_region == "us-central1");
+    CHECK(a2x8->is_official_price());
+    const Instance* g2x1 = instance(*c, "gcp", "g2-standard-12");
+    const Instance* g2x2 = instance(*c, "gcp", "g2-standard-24");
+    REQUIRE(g2x1);
+    REQUIRE(g2x2);
+    REQUIRE(g2x2->ondemand_per_hour);
+    REQUIRE(g2x2->spot_per_hour);
+    CHECK(*g2x2->ondemand_per_hour == doctest::Approx(2 * *g2x1->ondemand_per_hour).epsilon(0.001));
+    CHECK(*g2x2->spot_per_hour == doctest::Approx(0.787192));
+    CHECK(g2x2->price_date_iso == "2025-03-06");
     CHECK(c->prices_as_of == "2026-11-18");
     // Recalled prices are no longer shipped as prices (the figure stays in the notes, marked withheld).
     const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
@@ -386,8 +411,13 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
     // and the H100 row explains it.
     const Instance* a3 = instance(*c, "gcp", "a3-highgpu-8g");
     REQUIRE(a3);
-    CHECK(a3->price_region == "us-east4");
     CHECK(a3->notes.find("H200") != std::string::npos);
+    // On-demand and spot from one dated source and one region (a row never mixes regions): silybench's
+    // a3-highgpu-1g in us-central1 on 2026-09-26, 10.9791 and 6.571 per GPU, x8.
+    CHECK(a3->price_region == "us-central1");
+    REQUIRE(a3->spot_per_hour);
+    CHECK(*a3->spot_per_hour == doctest::Approx(8 * 6.571));
+    CHECK(*a3->ondemand_per_hour == doctest::Approx(8 * 10.9791).epsilon(0.001));
     // L20: TF32 was above FP32 (a stale FP32 figure): now unknown rather than wrong.
     const Accelerator* l20 = c->find_accelerator("l20");
     CHECK((l20->tflops_tf32 == 0 || l20->tflops_tf32 <= l20->tflops_fp32));
@@ -418,7 +448,7 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
 TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is owner/name or unknown") {
     Result<Catalog> c = load_real();
     REQUIRE(c.ok());
-    CHECK(c->models.size() >= 79);
+    CHECK(c->models.size() >= 94);
     for (const char* id : {"mistral-7b-v0.3", "internlm2.5-7b", "minicpm-2b-sft", "chatglm-6b", "deepseek-v2-lite",
                            "qwen1.5-moe-a2.7b", "gemma-2-27b"})
         CHECK_MESSAGE(c->find_model(id), id);
@@ -436,13 +466,16 @@ TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is 
     const ModelPreset* g3 = c->find_model("gemma-3-1b-it");
     REQUIRE(g3);
     CHECK(g3->arch.num_layers == 26);
-    // Traceable sources (repo@commit:path): all but the 15 that cite a stored-index id (docs/catalog.md).
+    // Traceable sources (repo@commit:path): all but the 5 that cite a stored-index id (docs/catalog.md); ten of the
+    // fifteen of 2026.12.03-1 were re-sourced to a repo@commit:path copy identical key for key, one replaced.
     std::size_t traceable = 0;
     for (const auto& m : c->models) {
         const auto at = m.source.find('@'), colon = m.source.find(':', at == std::string::npos ? 0 : at);
         traceable += at != std::string::npos && at > 0 && m.source.find(' ') > at && colon != std::string::npos;
     }
-    CHECK(traceable == c->models.size() - 15);
+    CHECK(traceable == c->models.size() - 5);
+    for (const char* id : {"llama-2-13b", "llama-2-70b", "llama-3-8b", "bert-base-uncased", "gemma-2-9b", "deepseek-llm-7b-base"})
+        CHECK_MESSAGE(c->find_model(id)->source.find("Girafboy/pytorchKQI@035d44b8") == 0, id);
     for (const auto& m : c->models) {
         if (m.hub_repo.empty()) {
             CHECK_MESSAGE(m.notes.find("hub_repo not confirmed") != std::string::npos, m.id);
@@ -454,6 +487,49 @@ TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is 
                                 m.hub_repo.find('/', slash + 1) == std::string::npos;
         CHECK_MESSAGE(owner_name, m.id << ": " << m.hub_repo);
     }
+}
+
+TEST_CASE("catalog II: the Chinese families and the large models users ask for count to their hand-worked sizes") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const Scenario s;
+    auto total = [&](const char* id) -> std::uint64_t {
+        const ModelPreset* m = c->find_model(id);
+        REQUIRE_MESSAGE(m, id);
+        return count_params(m->arch, s).total;
+    };
+    // Llama-like, untied, no biases: L x (4h^2 (MHA) + 3hi + 2h) + h + 2Vh.
+    // Baichuan-13B (ALiBi: no position parameters): 40 x (4*5120^2 + 3*5120*13696 + 2*5120) + 5120 + 2*64000*5120.
+    CHECK(total("baichuan-13b-chat") == 13264901120ULL);
+    // Baichuan2-7B: 32 x (4*4096^2 + 3*4096*11008 + 2*4096) + 4096 + 2*125696*4096 = 7.506 B (the "7B" of the name).
+    CHECK(total("baichuan2-7b-chat-4bits") == 7505973248ULL);
+    // The published Baichuan2 4-bit checkpoints are stored as bitsandbytes NF4.
+    const ModelArch& b2 = c->find_model("baichuan2-13b-chat-4bits")->arch;
+    CHECK(b2.quant_bits == 4);
+    CHECK(b2.quant_method.find("bitsandbytes") != std::string::npos);
+    // DeepSeek LLM 67B: GQA with 8 KV heads of 128: 95 x (2*8192^2 + 2*8192*1024 + 3*8192*22016 + 2*8192)
+    // + 8192 + 2*102400*8192 = 67.43 B.
+    CHECK(total("deepseek-llm-67b-chat") == 67425001472ULL);
+    // Llama 3 70B: 80 x (2*8192^2 + 2*8192*1024 + 3*8192*28672 + 2*8192) + 8192 + 2*128256*8192 = 70.55 B.
+    CHECK(total("llama-3-70b") == 70553706496ULL);
+    // Qwen2.5-1.5B: the model card's 1.54 B (tied embeddings, q/k/v biases).
+    CHECK(total("qwen2.5-1.5b") == doctest::Approx(1.54e9).epsilon(0.005));
+    // Yi-34B (shapes of Yi-1.5-34B) and Qwen1.5-110B (its 111 B: 80 layers, intermediate 49152).
+    CHECK(total("yi-34b-chat") == total("yi-1.5-34b"));
+    CHECK(total("qwen1.5-110b-chat") == doctest::Approx(111.21e9).epsilon(0.001));
+    CHECK_FALSE(c->find_model("qwen1.5-110b"));  // the untraceable base copy it replaces
+    // MiniCPM-MoE-8x2B: 8 experts of the 2B FFN, top-2.
+    const ModelArch& mm = c->find_model("minicpm-moe-8x2b")->arch;
+    CHECK(mm.num_experts == 8);
+    CHECK(mm.experts_per_token == 2);
+    // Mistral Nemo 12B: head_dim 128 is NOT hidden/heads (5120/32 = 160), so q/o are 5120x4096 and k/v 5120x1024:
+    // 40 x (2*5120*4096 + 2*5120*1024 + 3*5120*14336 + 2*5120) + 5120 + 2*131072*5120 = 12.248 B (the "12B").
+    const ModelArch& nemo = c->find_model("mistral-nemo-base-2407")->arch;
+    CHECK(nemo.head_dim == 128);
+    CHECK(total("mistral-nemo-base-2407") == 12247782400ULL);
+    for (const char* id : {"codellama-7b", "codellama-13b", "codellama-34b", "deepseek-coder-1.3b-base",
+                           "deepseek-coder-7b-base-v1.5", "qwen1.5-32b-chat", "baichuan2-7b-chat-4bits"})
+        CHECK_MESSAGE(c->find_model(id), id);
 }
 
 // [SECTION] Validation: one broken sample per rule

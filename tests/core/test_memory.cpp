@@ -130,8 +130,16 @@ TEST_CASE("test_memory: QLoRA < LoRA < full fine-tune for the same model") {
 TEST_CASE("test_memory: training states by hand (Llama-3.1-8B, one GPU)") {
     const ModelArch a = fixture("llama-3.1-8b");
     const double P = 8030261248.0;
-    Scenario s = training(Task::full_ft);  // bf16 + fp32 master + AdamW: 2 + 2 + 4 + 8 B/param
+    Scenario s = training(Task::full_ft);
+    // Hugging Face Trainer --bf16 on an fp32 model is torch.autocast: fp32 parameters (the master
+    // copy), fp32 gradients, fp32 AdamW m, v: 4 + 4 + 8 B/param.
     MemoryBreakdown m = mem(a, s);
+    CHECK(static_cast<double>(m.weights) == doctest::Approx(4 * P));
+    CHECK(static_cast<double>(m.gradients) == doctest::Approx(4 * P));
+    CHECK(static_cast<double>(m.optimizer) == doctest::Approx(8 * P));
+    // DeepSpeed (and the ZeRO paper): bf16 parameters and gradients, fp32 master + AdamW: 2 + 2 + 4 + 8.
+    s.framework = Framework::deepspeed;
+    m = mem(a, s);
     CHECK(static_cast<double>(m.weights) == doctest::Approx(2 * P));
     CHECK(static_cast<double>(m.gradients) == doctest::Approx(2 * P));
     CHECK(static_cast<double>(m.optimizer) == doctest::Approx(12 * P));
@@ -146,6 +154,7 @@ TEST_CASE("test_memory: training states by hand (Llama-3.1-8B, one GPU)") {
     CHECK(static_cast<double>(mem(a, s).optimizer) < 0.01 * P);
     // ZeRO-3 over 8 GPUs: states ÷ 8 + two gathered copies of the largest layer (the 525M embedding).
     s = training(Task::full_ft);
+    s.framework = Framework::deepspeed;
     s.num_gpus = 8;
     s.zero_stage = 3;
     m = mem(a, s);
@@ -169,14 +178,22 @@ TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=8192)")
     // + 4T·32 (fp32 logsumexp) + 4·2T·i (gate, SiLU, up, product); tail 2·2Th + (2+12)·T·V (16-bit
     // logits, fp32 log-softmax, and the two fp32 gradients of the loss backward).
     const double layer = 8 * T * h + 2 * T * 4096 + 4 * T * 1024 + 2 * T * 4096 + 4 * T * 32 + 8 * T * i;
-    const double expected = 32 * layer + 4 * T * h + 14 * T * V;
-    // At 8192 tokens the activations (≈ 67 GB) outweigh all gradients (16 GB): the peak is at the
-    // start of the backward pass, where the only gradient made is the LM head's (2 B × V × h).
+    // torch.autocast (HF Trainer --bf16 over fp32 parameters) keeps the bf16 copy of every weight a
+    // saved matmul used: per layer q, o 4096², k, v 4096·1024, gate/up/down 3·4096·i, two norms; LM head V·h.
+    const double layer_params = 2 * h * h + 2 * h * 1024 + 3 * h * i + 2 * h;
+    const double expected = 32 * layer + 4 * T * h + 14 * T * V + 2 * (32 * layer_params + V * h);
+    // At 8192 tokens the activations (≈ 82 GB) outweigh all gradients (32 GB): the peak is at the
+    // start of the backward pass, where the only gradient made is the LM head's (4 B × V × h).
     CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(expected).epsilon(1e-9));
-    CHECK(static_cast<double>(mem(a, s).gradients) == doctest::Approx(2 * V * h).epsilon(1e-9));
-    // Full recompute keeps 32 layer inputs + one layer.
+    CHECK(static_cast<double>(mem(a, s).gradients) == doctest::Approx(4 * V * h).epsilon(1e-9));  // fp32 under autocast
+    // Full recompute keeps 32 layer inputs + one layer (and that layer's weight copies); then the
+    // 32 GB of fp32 gradients at the optimizer step outweigh the 18 GB at the backward start...
     s.activation_checkpointing = Checkpointing::full;
+    CHECK(mem(a, s).activations == 0);
+    // ... where DeepSpeed's bf16 gradients (16 GB) do not: no autocast copies there.
+    s.framework = Framework::deepspeed;
     CHECK(static_cast<double>(mem(a, s).activations) == doctest::Approx(32 * 2 * T * h + layer + 4 * T * h + 14 * T * V).epsilon(1e-9));
+    s.framework = Framework::hf;
     // Eager attention adds the fp32 + 16-bit score matrices per layer: 6·b·a·s².
     s.activation_checkpointing = Checkpointing::none;
     s.attention = Attention::eager;
@@ -187,11 +204,11 @@ TEST_CASE("test_memory: activations by hand (Llama-3.1-8B, flash, b=1, s=8192)")
 TEST_CASE("test_memory: full fine-tuning peaks at the larger of the backward start and the optimizer step") {
     const ModelArch a = fixture("llama-3.1-8b");
     Scenario s = training(Task::full_ft);
-    s.seq_len = 512;  // activations ≈ 4 GB, well below the 16 GB of bf16 gradients
+    s.seq_len = 512;  // activations ≈ 19 GB, below the 32 GB of fp32 gradients autocast training keeps
     const MemoryBreakdown m = mem(a, s);
     const double P = 8030261248.0;
     CHECK(m.activations == 0);  // freed by the optimizer step
-    CHECK(static_cast<double>(m.gradients) == doctest::Approx(2 * P).epsilon(1e-9));
+    CHECK(static_cast<double>(m.gradients) == doctest::Approx(4 * P).epsilon(1e-9));
     // The total is still the sum of the terms.
     CHECK(m.total == m.weights + m.gradients + m.optimizer + m.activations + m.kv_cache + m.overhead);
     // optimizer_in_backward: no step with every gradient, so the backward start is the peak.

@@ -7,6 +7,7 @@
 
 #include "gpusizer/guided.hpp"
 #include "gpusizer/recommend.hpp"
+#include "embedded_catalog.hpp"
 #include "support.hpp"
 
 using namespace gpusizer;
@@ -590,6 +591,39 @@ TEST_CASE("planner: TPU chips are planned as the slices Google sells, one ICI do
     CHECK(o.usd_per_hour == doctest::Approx(1.2 * double(o.gpu_count)));
     CHECK(check(o, "tpu_slice"));
     CHECK_FALSE(check(o, "fabric"));
+}
+
+TEST_CASE("planner: on a TPU the levers are what XLA runs — a chunked loss and checkpointing, no bitsandbytes, no Triton") {
+    // The shipped catalog's Google Cloud rows: TPU slices and A3 GPU machines side by side.
+    const Result<Catalog> c = parse_catalog(embedded_catalog_json());
+    REQUIRE(c.ok());
+    Scenario s;
+    s.model = "llama-3.1-8b";
+    s.task = Task::full_ft;
+    s.seq_len = 16384;  // eight chips or GPUs for an 8B full fine-tune at 16k tokens: tight without a lever
+    s.train_tokens = 1e8;
+    s.num_gpus = 8;
+    s.providers = {"gcp"};
+    give(s, {Key::num_gpus});
+    auto r = recommend(*c, s);
+    REQUIRE(r.ok());
+    bool tpu_with_levers = false, gpu_with_fused = false;
+    for (const Offer& o : r->offers) {
+        const Accelerator* a = c->find_accelerator(o.gpu);
+        REQUIRE(a);
+        for (const Lever& l : o.levers) {
+            if (a->software == "xla") {
+                tpu_with_levers = true;
+                CHECK_MESSAGE(l.key != "optimizer", "bitsandbytes has no XLA build");
+                CHECK_MESSAGE(l.key != "offload", "DeepSpeed's CPU Adam has no XLA build");
+                if (l.key == "loss_impl") CHECK(l.value == "chunked");
+            } else if (l.key == "loss_impl" && l.value == "fused") {
+                gpu_with_fused = true;
+            }
+        }
+    }
+    CHECK(tpu_with_levers);
+    CHECK(gpu_with_fused);  // on CUDA the fused loss is the first lever
 }
 
 TEST_CASE("planner: A16 rows are GPUs — a 4-GPU board instance is 4 GPUs of 16 GB") {

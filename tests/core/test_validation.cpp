@@ -85,10 +85,12 @@ TEST_CASE("test_validation: DeepSpeed ZeRO-3 estimator (T0_3B)") {
     // The same scenario through the scenario path: bf16 full fine-tune with master weights, AdamW.
     Scenario s;
     s.task = Task::full_ft;
+    s.framework = Framework::deepspeed;  // DeepSpeed's own 16-bit parameters + fp32 master partitions
     s.weight_dtype = WeightDtype::bf16;
     s.master_weights = true;
     const StateBytes b = state_bytes_per_param(s);
     CHECK(b.weight + b.gradient + b.master + b.optimizer == 16);
+    CHECK(b.master == 4);
     const double P = 2783e6, LL = 65e6;
     check_case("deepspeed-est-t0-3b-z3-none", model_state_total(P, LL, 1, 3, Offload::none, b));
     check_case("deepspeed-est-t0-3b-z3-none-2gpu", model_state_total(P, LL, 2, 3, Offload::none, b));

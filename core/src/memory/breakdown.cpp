@@ -64,10 +64,14 @@ struct Moment {
     const char* when = "";
 };
 Moment peak_moment(const Job& j, const States& st, const Activations& act) {
-    const double at_backward = act.total() + st.gradients_at_backward;
+    const double saved = act.total() + st.autocast_copies;  // what the backward pass will consume
+    const double at_backward = saved + st.gradients_at_backward;
     if (j.lora || j.s.optimizer_in_backward || at_backward >= st.gradients)
-        return {act.total(), j.lora ? st.gradients : st.gradients_at_backward,
-                "peak at the start of the backward pass: every saved activation, the gradients made so far"};
+        return {saved, j.lora ? st.gradients : st.gradients_at_backward,
+                st.autocast_copies > 0
+                    ? "peak at the start of the backward pass: every saved activation and autocast's 16-bit weight "
+                      "copies, the gradients made so far"
+                    : "peak at the start of the backward pass: every saved activation, the gradients made so far"};
     return {0, st.gradients, "peak at the optimizer step: every gradient, the activations already freed"};
 }
 

@@ -65,7 +65,8 @@ Share share_on_gpu(const Job& j, MemoryDetail& out) {
     const double ends_p = j.l.pp == 1 ? first_p + last_p : std::fmax(first_p, last_p);
     sh.params_dense = j.dense_layers * dense_layer_p + j.moe_layers * moe_dense_p + ends_p;
     sh.params_expert = j.moe_layers * moe_expert_p;
-    sh.largest_layer = std::fmax(std::fmax(dense_layer_p, moe_dense_p + moe_expert_p),
+    sh.decoder_layer = std::fmax(j.dense_layers > 0 ? dense_layer_p : 0, j.moe_layers > 0 ? moe_dense_p + moe_expert_p : 0);
+    sh.largest_layer = std::fmax(sh.decoder_layer,
                                  std::fmax(static_cast<double>(pd.embedding), static_cast<double>(pd.lm_head)) / t);
     // The LM head sits on the last stage (tied: the embedding doubles as it, on the first).
     sh.lm_head_params = static_cast<double>(pd.lm_head > 0 ? pd.lm_head : pd.embedding) / t;

@@ -39,6 +39,8 @@ struct Traits {
     double offload_in_flight;  // activation offload: layer checkpoints still on the GPU in forward
     const char* offload_how;   // the code that offloads, for the explanation
     bool fixed_grad_bucket;    // ZeRO-1/2 reduce a fixed 5e8-element bucket instead of DDP's gradient copy
+    bool amp_fp32_params;      // mixed precision is torch.autocast over fp32 parameters and gradients (the
+                               // parameters are the master copy), not 16-bit parameters + an fp32 master
 };
 const Traits& traits(Framework f);
 
@@ -65,6 +67,7 @@ struct Share {
     double params_dense = 0;            // parameters on this GPU outside routed experts
     double params_expert = 0;           // routed-expert parameters on this GPU
     double largest_layer = 0;           // parameters of the largest unit (ZeRO-3/FSDP gather two)
+    double decoder_layer = 0;           // parameters of the largest decoder layer on this GPU
     double lm_head_params = 0;          // output projection on this GPU (its gradient comes first)
     double norm_params = 0;             // RMSNorm/LayerNorm weights (kept fp32 by a k-bit upcast)
     double embedding_params = 0;        // input + output embeddings on this GPU (k-bit upcast)
@@ -85,6 +88,7 @@ struct States {
     double weights = 0, gradients = 0, optimizer = 0, host = 0;
     double gradients_at_backward = 0;  // of those, what exists when the backward pass begins
     double bucket = 0;                 // DDP / ZeRO gradient buckets (an overhead part)
+    double autocast_copies = 0;        // 16-bit weight copies torch.autocast keeps for backward
 };
 States training_states(const Job& j, const Share& sh, MemoryDetail& out);
 

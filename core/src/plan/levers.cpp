@@ -7,6 +7,18 @@
 
 namespace gpusizer::plan {
 
+namespace {
+
+// The kernels behind the cheap levers build for CUDA and ROCm only: Liger and Cut Cross-Entropy are
+// Triton kernels, bitsandbytes' 8-bit optimizers and DeepSpeed's CPU Adam (ZeRO-Offload) are CUDA/HIP
+// extensions. On TPU (XLA), Ascend (CANN), Cambricon, Trainium and Gaudi an expert has the chunked
+// cross-entropy of plain PyTorch (torchtune's) and checkpointing.
+bool cuda_or_rocm(const Accelerator* a) {
+    return a == nullptr || a->software.empty() || a->software == "cuda" || a->software == "rocm";
+}
+
+}  // namespace
+
 std::vector<int> lever_sets(const Context& ctx, const Machine& m) {
     std::vector<int> sets = {0};
     if (!ctx.training) return sets;
@@ -18,13 +30,14 @@ std::vector<int> lever_sets(const Context& ctx, const Machine& m) {
         on |= bit;
         sets.push_back(on);
     };
-    if (!f.loss && s.loss_impl == LossImpl::full) add(k_fused_loss);
+    const bool kernels = cuda_or_rocm(m.acc);
+    if (!f.loss && s.loss_impl == LossImpl::full) add(kernels ? k_fused_loss : k_chunked_loss);
     // Adapters' optimizer states are tiny: an 8-bit optimizer and offload only matter for full training.
-    if (!f.optimizer && !lora && s.optimizer == Optimizer::adamw) add(k_optimizer_8bit);
+    if (!f.optimizer && !lora && kernels && s.optimizer == Optimizer::adamw) add(k_optimizer_8bit);
     if (!f.checkpointing && s.activation_checkpointing == Checkpointing::none) add(k_checkpointing);
     // CPU offload needs host RAM the catalog lists (checks.cpp blocks offload on unlisted RAM).
     const bool ram_listed = m.inst && m.inst->ram_gib > 0;
-    if (!f.offload && !lora && ram_listed && s.offload == Offload::none && (!f.zero || s.zero_stage >= 2)) {
+    if (!f.offload && !lora && kernels && ram_listed && s.offload == Offload::none && (!f.zero || s.zero_stage >= 2)) {
         add(k_offload_optimizer);
         if (!f.zero || s.zero_stage >= 3) add(k_offload_params);
     }
@@ -33,6 +46,7 @@ std::vector<int> lever_sets(const Context& ctx, const Machine& m) {
 
 void apply_levers(Scenario& c, int levers) {
     if (levers & k_fused_loss) c.loss_impl = LossImpl::fused;
+    if (levers & k_chunked_loss) c.loss_impl = LossImpl::chunked;
     if (levers & k_optimizer_8bit) c.optimizer = Optimizer::adamw_8bit;
     if (levers & k_checkpointing) c.activation_checkpointing = Checkpointing::full;
     if (levers & k_offload_optimizer) {  // DeepSpeed offloads with ZeRO-2 or ZeRO-3
@@ -50,6 +64,9 @@ std::vector<Lever> levers_of(int levers) {
     if (levers & k_fused_loss)
         out.push_back({"loss_impl", "fused", "a fused cross-entropy loss (Liger / Cut Cross-Entropy)",
                        "融合交叉熵损失(Liger / Cut Cross-Entropy)"});
+    if (levers & k_chunked_loss)
+        out.push_back({"loss_impl", "chunked", "a chunked cross-entropy loss (plain PyTorch, as torchtune's)",
+                       "分块交叉熵损失(纯 PyTorch 实现,同 torchtune)"});
     if (levers & k_optimizer_8bit)
         out.push_back({"optimizer", "adamw_8bit", "an 8-bit AdamW (bitsandbytes)", "8-bit AdamW(bitsandbytes)"});
     if (levers & k_checkpointing)

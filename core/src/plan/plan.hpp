@@ -119,7 +119,14 @@ std::string shape_key(const Machine& m, bool local = false);
 
 // [SECTION] Levers (levers.cpp)
 
-enum LeverBit : int { k_fused_loss = 1, k_optimizer_8bit = 2, k_checkpointing = 4, k_offload_optimizer = 8, k_offload_params = 16 };
+enum LeverBit : int {
+    k_fused_loss = 1,
+    k_optimizer_8bit = 2,
+    k_checkpointing = 4,
+    k_offload_optimizer = 8,
+    k_offload_params = 16,
+    k_chunked_loss = 32,  // where Triton kernels do not run (TPU, Ascend, …): the plain-PyTorch chunked loss
+};
 inline constexpr int k_slow_levers = k_checkpointing | k_offload_optimizer | k_offload_params;
 // Cumulative lever sets in the order an expert reaches for them (cheapest in time first),
 // without the levers the user fixed or that do not apply: {0, fused, fused+8bit, …}.

@@ -131,8 +131,8 @@ Words trade_off(const Context& ctx, const Offer& pick, const Offer& alt, bool ch
 // [SECTION] Export controls
 
 // The parts mainland clouds in the catalog rent, largest memory first: export-compliant and domestic
-// parts, then what they still list from stock bought before the rules ("H20 96GB, Ascend 910B;
-// from earlier stock: A800 80GB").
+// parts, then the export-restricted ones some mainland providers still list — stock from before the
+// rules, or (for parts released after them, such as the RTX 5090) imports outside them.
 std::string mainland_parts(const Catalog& c, bool zh) {
     std::vector<const Accelerator*> parts;
     for (const Instance& i : c.instances)
@@ -146,7 +146,10 @@ std::string mainland_parts(const Catalog& c, bool zh) {
         list += (list.empty() ? "" : ", ") + (zh ? gpu_label_zh(*a) : gpu_label(*a));
     }
     if (earlier.empty()) return compliant;
-    return compliant + (zh ? ";管制前库存:" : "; from stock bought before the rules: ") + earlier;
+    return compliant + (zh ? ";受管制但仍有大陆平台挂牌(管制前库存或非正规进口):"
+                           : "; export-restricted parts some mainland providers still list (stock from before the rules "
+                             "or imports outside them): ") +
+           earlier;
 }
 // Domestic accelerators (Huawei Ascend, Cambricon) no mainland instance of the catalog rents: named
 // so the user knows to ask (their clouds publish no list price the catalog could carry).
