@@ -42,4 +42,17 @@ OfferFigures offer_figures(const Recommendation& rec, const Offer& o) {
     return f;
 }
 
+std::optional<double> time_number(const Offer& o) {
+    if (o.hours) return o.hours;
+    if (o.reference_hours) return o.reference_hours;
+    if (o.serving) return o.serving->tpot_ms;
+    return std::nullopt;
+}
+
+std::optional<double> cost_number(const Offer& o) {
+    if (o.total_cost) return o.total_cost;
+    if (o.reference_cost) return o.reference_cost;
+    return o.cost_per_million_tokens;
+}
+
 }  // namespace gpusizer::shell

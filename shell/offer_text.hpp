@@ -3,6 +3,7 @@
 // is rented, and its figures (price per hour, time, cost) with their captions, in the current
 // language. Formatting only: every figure is a field core computed.
 
+#include <optional>
 #include <string>
 
 #include "gpusizer/recommend.hpp"
@@ -24,5 +25,9 @@ struct OfferFigures {
     Figure cost;   // the whole job, the reference run, or per million tokens; value "" = none
 };
 OfferFigures offer_figures(const Recommendation& rec, const Offer& o);
+// The numbers behind the time and cost figures (test hooks compare them with the CLI's JSON):
+// hours, reference hours or ms per output token; total, reference cost or cost per million tokens.
+std::optional<double> time_number(const Offer& o);
+std::optional<double> cost_number(const Offer& o);
 
 }  // namespace gpusizer::shell

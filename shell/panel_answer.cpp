@@ -31,19 +31,8 @@ const char* ranked_by(RankBy r) {
     return "";
 }
 
-// The raw number behind a figure, for the tests (the CLI's JSON has the same number).
-std::string raw_time(const Offer& o) {
-    if (o.hours) return format_value(*o.hours);
-    if (o.reference_hours) return format_value(*o.reference_hours);
-    if (o.serving) return format_value(o.serving->tpot_ms);
-    return "";
-}
-std::string raw_cost(const Offer& o) {
-    if (o.total_cost) return format_value(*o.total_cost);
-    if (o.reference_cost) return format_value(*o.reference_cost);
-    if (o.cost_per_million_tokens) return format_value(*o.cost_per_million_tokens);
-    return "";
-}
+// The number behind a figure, for the tests (the CLI's JSON has the same number).
+std::string raw(const std::optional<double>& v) { return v ? format_value(*v) : std::string(); }
 
 // The plan's levers and assumptions as chips.
 void assumptions(const Recommendation& rec, const Offer& o) {
@@ -151,12 +140,12 @@ void pick_column(PanelContext& ctx, const Recommendation& rec) {
     if (!f.time.value.empty()) {
         row.next(ImGui::GetFontSize() * 5);
         figure(f.time, FontRole::figure);
-        ctx.tags.tag_item("card_time", raw_time(o));
+        ctx.tags.tag_item("card_time", raw(time_number(o)));
     }
     if (!f.cost.value.empty()) {
         row.next(ImGui::GetFontSize() * 5);
         figure(f.cost, FontRole::figure);
-        ctx.tags.tag_item("card_cost", raw_cost(o));
+        ctx.tags.tag_item("card_cost", raw(cost_number(o)));
     }
     row.next(ImGui::GetFontSize() * 12);
     memory_figure(ctx, o);

@@ -53,12 +53,9 @@ void side_figure(PanelContext& ctx, const Results& r, const char* side, const ch
     ImGui::PushFont(font_for(FontRole::heading, fig.value.c_str()));
     ImGui::TextUnformatted(fig.value.c_str());
     ImGui::PopFont();
-    std::string raw;
-    if (w == "price") raw = format_value(o->price_per_hour);
-    else if (w == "time") raw = o->hours ? format_value(*o->hours) : o->reference_hours ? format_value(*o->reference_hours)
-                                                              : o->serving ? format_value(o->serving->tpot_ms) : "";
-    else raw = o->total_cost ? format_value(*o->total_cost) : o->reference_cost ? format_value(*o->reference_cost)
-                                                          : o->cost_per_million_tokens ? format_value(*o->cost_per_million_tokens) : "";
+    const std::optional<double> number = w == "price" ? std::optional<double>(o->price_per_hour) : w == "time" ? time_number(*o)
+                                                                                                            : cost_number(*o);
+    const std::string raw = number ? format_value(*number) : "";
     ctx.tags.tag_item(std::string("compare_") + side + "_" + w, raw);
     ImGui::SameLine();
     ImGui::TextColored(palette().muted, "%s", fig.caption.c_str());
