@@ -196,7 +196,7 @@ const char* check_name(const std::string& id) {
         {"export", "export controls", "出口管制"}, {"software", "software", "软件栈"},  {"bf16", "bf16", "bf16"},
         {"price", "price", "价格"},              {"spot", "spot", "抢占式"},             {"price_estimate", "price estimate", "估计价格"},
         {"latency", "latency", "延迟"},          {"long_run", "long run", "运行时间长"}, {"budget", "budget", "预算"},
-        {"deadline", "deadline", "期限"},
+        {"deadline", "deadline", "期限"},        {"mainland_account", "mainland account", "大陆实名账户"},
     };
     for (const Name& n : k_names)
         if (id == n.id) return tr(n.en, n.zh);

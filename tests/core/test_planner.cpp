@@ -644,6 +644,24 @@ TEST_CASE("planner: A16 rows are GPUs — a 4-GPU board instance is 4 GPUs of 16
 
 // [SECTION] Reasons a person can act on
 
+TEST_CASE("planner: a mainland offer found with region any says it needs a mainland real-name account") {
+    Scenario s;
+    s.model = "llama-3.1-8b";
+    auto r = recommend(test_catalog(), s);
+    REQUIRE(r.ok());
+    const Offer* cn = find(*r, "h20x1");
+    REQUIRE(cn);
+    const Check* c = check(*cn, "mainland_account");
+    REQUIRE(c);
+    CHECK_FALSE(c->ok);
+    CHECK_FALSE(check(*find(*r, "h100x1"), "mainland_account"));
+    s.region = Region::cn_mainland;  // chosen: no need to say it
+    r = recommend(test_catalog(), s);
+    REQUIRE(r.ok());
+    REQUIRE(find(*r, "h20x1"));
+    CHECK_FALSE(check(*find(*r, "h20x1"), "mainland_account"));
+}
+
 TEST_CASE("planner: mainland-only keeps mainland rows and converts CNY prices") {
     const Catalog c = test_catalog();
     Scenario s;

@@ -115,6 +115,13 @@ void machine_checks(const Context& ctx, const Machine& m, const PlanChoice& p, O
     if (m.per_gpu_listing && m.scale != 1)
         add(o, "per_gpu_listing", false, "priced per GPU: assumes one machine with " + std::to_string(m.gpus) + " GPUs (" +
                                              m.interconnect + ") at " + std::to_string(m.gpus) + "× the listed price");
+    // Mainland clouds and marketplaces rent to accounts verified with a mainland ID and phone number
+    // (the PRC Cybersecurity Law's real-name rule), billed in CNY: a user who did not choose the
+    // region should know before taking the offer.
+    if (m.inst->cn_mainland && ctx.s.region == Region::any)
+        add(o, "mainland_account", false,
+            "a mainland China provider: renting needs a real-name account (mainland ID and phone number), billed in CNY; "
+            "region global lists only providers outside China");
     if (m.slice) add(o, "tpu_slice", true, "a TPU slice of " + std::to_string(m.gpus) + " chips joined by ICI, priced per chip");
     const Accelerator& a = *m.acc;
     if (a.export_status == "restricted")
