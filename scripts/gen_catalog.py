@@ -340,6 +340,7 @@ MODEL_ORDER = [
     "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "phi-1", "yi-1.5-6b", "yi-1.5-9b", "yi-1.5-34b", "yi-34b-chat",
     "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "chatglm-6b",
     "baichuan-13b-chat", "baichuan2-7b-chat-4bits", "baichuan2-13b-chat-4bits", "minicpm-2b-sft", "minicpm-moe-8x2b", "gpt2", "bert-base-uncased", "bert-large-uncased",
+    "resnet-50", "resnet-18", "resnet-101", "resnet-152", "convnext-base-224", "vit-base-patch16-224", "vit-large-patch16-224", "clip-vit-large-patch14", "stable-diffusion-1.5", "sdxl", "flux.1-dev", "whisper-small", "whisper-large-v3"
 ]
 
 

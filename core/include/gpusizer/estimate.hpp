@@ -58,6 +58,10 @@ struct Throughput {
     double tokens_per_s = 0;
     double prefill_tokens_per_s = 0;
     double decode_tokens_per_s_per_seq = 0;
+    // Vision, diffusion and speech models (docs/scenario.md, other kinds); null for token models.
+    std::optional<double> images_per_s;       // vision, diffusion: the whole job
+    std::optional<double> seconds_per_image;  // diffusion: one image at `steps` (VAE decode included)
+    std::optional<double> realtime_factor;    // speech: audio seconds per wall-clock second
 };
 
 struct TimeEstimate {

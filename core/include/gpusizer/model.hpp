@@ -64,6 +64,21 @@ namespace gpusizer {
     X(flag, pooler, "", "pool", false)                            /* BERT/ViT pooler h->h */      \
     X(u64, num_labels, "id2label", "nlab", 0)                     /* classifier head (ViT) */    \
     X(u64, extra_params, "vision_config", "xp", 0)                /* vision tower + projector */ \
+    /* Other kinds (core/src/model/kinds.cpp): "" = a transformer over tokens (decoder, BERT); */ \
+    /* cnn (ResNet, ConvNeXt), vit (ViT/DeiT/CLIP vision: images in, tokens inside), unet, dit, whisper */ \
+    X(text, kind, "model_type", "kd", "")                                                       \
+    X(text, stage_depths, "depths", "sdp", "")                    /* CNN blocks per stage; UNet transformer layers per block */ \
+    X(text, stage_widths, "hidden_sizes", "swd", "")              /* CNN stage widths; UNet block_out_channels */ \
+    X(flag, bottleneck, "layer_type", "bot", false)               /* ResNet bottleneck blocks */ \
+    X(u64, layers_per_block, "layers_per_block", "lpb", 0)        /* UNet resnets per down block */\
+    X(u64, context_dim, "cross_attention_dim", "cx", 0)           /* UNet cross-attn; DiT joint_attention_dim */\
+    X(u64, add_embed_dim, "projection_class_embeddings_input_dim", "ae", 0) /* SDXL; DiT pooled_projection_dim */\
+    X(u64, single_layers, "num_single_layers", "sgl", 0)          /* Flux single-stream blocks */ \
+    X(flag, guidance_embeds, "guidance_embeds", "ge", false)      /* Flux-dev guidance embedder */\
+    X(u64, encoder_layers, "encoder_layers", "el", 0)             /* Whisper encoder */          \
+    X(u64, num_mel_bins, "num_mel_bins", "mel", 0)                                              \
+    X(u64, source_positions, "max_source_positions", "srcp", 0)   /* Whisper: 1500 frames per 30 s */\
+    X(u64, frozen_params, "", "frz", 0)                           /* diffusion: text encoders + VAE (counted in total, never trained) */\
     X(flag, inferred, "", "inf", false)                           /* shape guessed from params_b */\
     /* The checkpoint as stored (quantization_config); quant_method "" = stored as weight_dtype. */ \
     X(text, quant_method, "quantization_config", "qm", "")        /* fp8, mxfp4, gptq, awq, ... */\

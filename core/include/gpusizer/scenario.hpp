@@ -64,6 +64,12 @@ struct Scenario {
     std::optional<double> gpu_memory_gib;   // custom GPU memory (alone or overriding gpu's)
     std::optional<double> train_tokens;
     std::optional<double> mfu;
+    // Vision, diffusion and speech (ModelArch::kind): their own units.
+    std::optional<std::int64_t> image_size;  // pixels per side; none = the model's own resolution
+    std::optional<std::int64_t> steps;       // diffusion denoising steps; none = the pipeline's default
+    std::optional<double> train_images;      // images in the training set (vision, diffusion)
+    std::int64_t epochs = 1;                 // passes over train_images
+    std::optional<double> audio_seconds;     // speech: audio to transcribe in the whole job
 
     // [SECTION] Where and how to rent
     Region region = Region::any;

@@ -58,6 +58,12 @@
     X(gpu_memory_gib, "gm", k_limit_gpu_memory_gib, field)                    \
     X(train_tokens, "tt", k_limit_train_tokens, field)                        \
     X(mfu, "mfu", k_limit_mfu, field)                                         \
+    /* Vision, diffusion and speech jobs (docs/scenario.md, other kinds) */   \
+    X(image_size, "img", k_limit_image_size, field)                           \
+    X(steps, "st", k_limit_steps, field)                                      \
+    X(train_images, "ti", k_limit_train_images, field)                        \
+    X(epochs, "epo", k_limit_epochs, field)                                   \
+    X(audio_seconds, "as", k_limit_audio_seconds, field)                      \
     /* Where and how to rent */                                               \
     X(region, "rg", k_no_limit, field)                                        \
     X(providers, "pr", k_no_limit, list)                                      \

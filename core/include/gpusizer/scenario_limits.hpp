@@ -42,6 +42,11 @@ inline constexpr RealLimit k_limit_deadline_hours{0, 1e6, true};
 inline constexpr IntLimit k_limit_gpu_layers{0, 1'000'000};        // llama.cpp -ngl (more than the model has = all)
 inline constexpr RealLimit k_limit_tokens_per_s{0, 1e12, true};    // target_tokens_per_s
 inline constexpr RealLimit k_limit_latency_ms{0, 1e9, true};       // max_tpot_ms, max_ttft_ms
+inline constexpr IntLimit k_limit_image_size{16, 16'384};          // pixels per side
+inline constexpr IntLimit k_limit_steps{1, 10'000};                 // denoising steps
+inline constexpr RealLimit k_limit_train_images{0, 1e13, true};
+inline constexpr IntLimit k_limit_epochs{1, 1'000'000};
+inline constexpr RealLimit k_limit_audio_seconds{0, 1e12, true};
 struct NoLimit {};
 inline constexpr NoLimit k_no_limit{};  // keys whose values are not numbers (scenario_keys.hpp)
 

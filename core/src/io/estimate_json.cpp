@@ -51,6 +51,11 @@ ojson estimate_to_ojson(const Estimate& e) {
         j["throughput"] = {{"tokens_per_s", e.throughput->tokens_per_s},
                            {"prefill_tokens_per_s", e.throughput->prefill_tokens_per_s},
                            {"decode_tokens_per_s_per_seq", e.throughput->decode_tokens_per_s_per_seq}};
+    if (e.throughput) {
+        if (e.throughput->images_per_s) j["throughput"]["images_per_s"] = *e.throughput->images_per_s;
+        if (e.throughput->seconds_per_image) j["throughput"]["seconds_per_image"] = *e.throughput->seconds_per_image;
+        if (e.throughput->realtime_factor) j["throughput"]["realtime_factor"] = *e.throughput->realtime_factor;
+    }
     else
         j["throughput"] = nullptr;
     if (e.time)

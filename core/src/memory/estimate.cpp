@@ -14,6 +14,7 @@
 #include "gpusizer/scenario_limits.hpp"
 #include "gpusizer/speed.hpp"
 #include "gpusizer/units.hpp"
+#include "kinds_memory.hpp"
 
 namespace gpusizer {
 
@@ -79,6 +80,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
     if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings);
     const ModelArch& a = *arch;
     if (auto err = check_layout(s)) return Result<Estimate>::failure(*err, arch.warnings);
+    if (kinds::is_sample_kind(a)) return kinds::estimate_kind(catalog, s, a, arch.warnings, options);  // vision, diffusion, speech
     if (a.num_layers == 0 || a.hidden_size == 0)
         return Result<Estimate>::failure(
             {"bad_model", "model: architecture has no layers or no hidden size", "model"}, arch.warnings);

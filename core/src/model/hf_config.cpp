@@ -20,6 +20,7 @@
 
 #include "gpusizer/model.hpp"
 #include "hf_config_internal.hpp"
+#include "kinds.hpp"
 #include "json_util.hpp"
 #include "quant_config.hpp"
 
@@ -203,6 +204,7 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<
         a.learned_positions = true;
         a.final_norm = true;
         if (const json* labels = r.find("id2label"); labels && labels->is_object()) a.num_labels = labels->size();
+        else r.u64({"num_labels"}, a.num_labels);
         if (a.patch_size == 0 || a.image_size < a.patch_size) {
             return Result<ModelArch>::failure(
                 {"out_of_range", r.prefix + "patch_size: must be between 1 and image_size", r.prefix + "patch_size"});
@@ -459,6 +461,29 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
     top.text("model_type", mt);
     if (top.failed) return Result<ModelArch>::failure(top.error);
 
+    // Vision, diffusion and speech models (kinds.cpp); CLIP's vision tower is a ViT.
+    {
+        Result<ModelArch> kind_out = Result<ModelArch>::failure({"internal", "", ""});
+        if (kinds::parse_kind_config(root, mt, kind_out)) return kind_out;
+    }
+    if (mt == "clip" || mt == "clip_vision_model") {
+        const json* vc = mt == "clip" ? top.find("vision_config") : &root;
+        if (!vc || !vc->is_object())
+            return Result<ModelArch>::failure({"missing_key", "vision_config: required for a CLIP config (its vision tower is sized)", "vision_config"});
+        Reader vr{*vc, mt == "clip" ? "vision_config." : ""};
+        Result<ModelArch> v = parse_encoder(vr, Family::vit, a, warnings);
+        if (!v.ok()) return v;
+        v->model_type = "clip_vision_model";
+        v->kind = "vit";
+        v->num_labels = 0;
+        std::uint64_t proj = 0;
+        if (mt == "clip") top.u64({"projection_dim"}, proj);
+        v->add_embed_dim = proj;
+        if (top.failed) return Result<ModelArch>::failure(top.error);
+        v.warnings.push_back("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
+                             " (the image side; the text tower is not counted)");
+        return v;
+    }
     // Multimodal wrappers (Gemma 3, Llava, Qwen2-VL, Llama 4) keep the language model in text_config.
     const json* text_cfg = top.find("text_config");
     const bool nested = text_cfg && text_cfg->is_object() && !top.has("hidden_size");
@@ -492,6 +517,7 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
     const Family fam = family_of(mt);
     Result<ModelArch> out = (fam == Family::bert || fam == Family::vit) ? parse_encoder(r, fam, a, warnings)
                                                                         : parse_decoder(r, fam, a, warnings);
+    if (out.ok() && fam == Family::vit && !nested) out->kind = "vit";  // images in: their own units (kinds.cpp)
     if (out.ok() && nested) {
         bool tie = true;
         if (top.flag({"tie_word_embeddings"}, tie) && !r.has("tie_word_embeddings")) out->tie_word_embeddings = tie;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "gpusizer/memory.hpp"
+#include "kinds.hpp"
 
 namespace gpusizer {
 
@@ -117,6 +118,12 @@ std::uint64_t count_moe_layers(const ModelArch& a) {
 
 ParamDetail param_detail(const ModelArch& a) {
     ParamDetail p;
+    if (kinds::is_sample_kind(a)) {  // vision, diffusion, speech: one walk over the architecture (kinds.cpp)
+        const kinds::Walk w = kinds::walk(a, 0);
+        p.extra = to_bytes(w.params + w.frozen);
+        p.total = p.active = p.extra;
+        return p;
+    }
     bool sat = false;
     auto take = [&](const Counter& c) {
         sat = sat || c.sat;
@@ -189,6 +196,20 @@ ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std:
     c.total = d.total;
     c.active = d.active;
     c.embedding = sat_add(d.embedding, d.lm_head);
+    if (kinds::is_sample_kind(a)) {
+        // Only the network itself trains: a diffusion pipeline's text encoders and VAE stay frozen.
+        const kinds::Walk w = kinds::walk(a, 0);
+        c.embedding = 0;
+        if (s.task == Task::pretrain || s.task == Task::full_ft) c.trainable = to_bytes(w.params);
+        else if (s.task == Task::lora || s.task == Task::qlora) {
+            if (w.lora_dims > 0) c.trainable = to_bytes(double(s.lora_rank) * w.lora_dims);
+            else {
+                c.trainable = to_bytes(w.params);
+                if (warnings) warnings->push_back("lora: " + a.model_type + " has no attention projections to adapt; estimated as full fine-tuning");
+            }
+        }
+        return c;
+    }
     switch (s.task) {
         case Task::inference: c.trainable = 0; break;
         case Task::pretrain:

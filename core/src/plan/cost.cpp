@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "gpusizer/memory.hpp"
+#include "memory/kinds_memory.hpp"
 #include "plan.hpp"
 
 namespace gpusizer::plan {
@@ -133,6 +134,7 @@ void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& 
 // a typical instruction set, ~50k examples of ~2k tokens); pretraining 20 tokens per parameter
 // (Chinchilla-optimal, Hoffmann et al. 2022).
 double reference_tokens(const Context& ctx) {
+    if (kinds::is_sample_kind(ctx.arch)) return kinds::reference_samples(ctx.arch, ctx.s);
     if (ctx.s.task == Task::pretrain) return 20.0 * static_cast<double>(ctx.params.total);
     return 1e8;
 }

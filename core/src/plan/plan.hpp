@@ -188,6 +188,9 @@ struct Candidate {
     PlanChoice plan;
 };
 void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
+// Vision, diffusion and speech jobs (kinds_plan.cpp): data parallel over the machine's GPUs, its
+// samples per second in place of tokens per second.
+void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
 // x before y by rank_by (rank.cpp); rank sorts, keeps one shape per listing, marks the Pareto front.
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
 void rank(const Context& ctx, std::vector<Candidate>& offers);

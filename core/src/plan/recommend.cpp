@@ -9,6 +9,7 @@
 #include <map>
 
 #include "gpusizer/memory.hpp"
+#include "memory/kinds_memory.hpp"
 #include "plan.hpp"
 
 namespace gpusizer {
@@ -34,12 +35,19 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
     if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
         return Result<Recommendation>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
-    plan::Context ctx{catalog, s, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
-    ctx.scratch = s;
+    // Vision, diffusion and speech: their samples (images, 30 s windows) take the place of tokens.
+    const bool kind = kinds::is_sample_kind(*arch);
+    Scenario ks = s;
+    if (kind) {
+        ks.train_tokens = kinds::job_samples(*arch, s);
+        if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
+    }
+    plan::Context ctx{catalog, ks, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
+    ctx.scratch = ks;
     Recommendation rec;
     rec.scenario = s;
     rec.warnings = arch.warnings;
-    if (ctx.training && !s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
+    if (ctx.training && !ctx.s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
     std::vector<plan::Candidate> offers;
@@ -48,7 +56,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     for (const plan::Machine& m : machines) {
         if (skip_shape(ctx, m, offered)) continue;
         const std::size_t before = offers.size();
-        plan::machine_offers(ctx, m, offers, rejected);
+        if (kind) plan::kind_offers(ctx, m, offers, rejected);
+        else plan::machine_offers(ctx, m, offers, rejected);
         for (std::size_t i = before; i < offers.size(); ++i)
             if (offers[i].plan.roomy) {
                 ++offered[m.inst];

@@ -62,7 +62,7 @@ Result<ModelArch> arch_from_json_object(const json& v) {
 #define GPUSIZER_X(type, member, hf, link, def)                                                   \
     if (v.contains(#member))                                                                     \
         if (auto problem = read_field(v[#member], a.member,                                      \
-                                      std::string_view(#member) == "extra_params" ? k_max_arch_params \
+                                      (std::string_view(#member) == "extra_params" || std::string_view(#member) == "frozen_params") ? k_max_arch_params \
                                                                                   : k_max_arch_value)) \
             return Result<ModelArch>::failure({"bad_type", std::string(#member) + ": " + *problem, #member});
     GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
