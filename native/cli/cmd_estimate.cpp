@@ -9,13 +9,35 @@ namespace gpusizer::cli {
 
 namespace {
 
+// What one element of the batch is: tokens of a sequence, or an image / a 30 s audio window.
+std::string sample_text(const Estimate& e) {
+    const Scenario& s = e.scenario;
+    if (e.model_kind.empty()) return std::to_string(s.seq_len) + " tokens";
+    if (e.model_kind == "whisper") return "30 s audio windows";
+    std::string t = s.image_size ? "images of " + std::to_string(*s.image_size) + " px" : "images at the model's resolution";
+    if ((e.model_kind == "unet" || e.model_kind == "dit") && s.task == Task::inference)
+        t += s.steps ? ", " + std::to_string(*s.steps) + " steps" : ", the pipeline's default steps";
+    return t;
+}
+
+// Speed and time in the kind's units (token models keep theirs in --json).
+void print_kind_speed(const Estimate& e, Io& io) {
+    if (e.model_kind.empty() || !e.throughput) return;
+    const Throughput& t = *e.throughput;
+    io.out += "\nspeed on " + e.scenario.gpu + " × " + std::to_string(e.scenario.num_gpus) + "\n";
+    if (t.images_per_s) io.out += "  images/s            " + num("%.4g", *t.images_per_s) + "\n";
+    if (t.seconds_per_image) io.out += "  seconds per image   " + num("%.3g", *t.seconds_per_image) + " (one GPU, batch included)\n";
+    if (t.realtime_factor) io.out += "  real-time factor    " + num("%.4g", *t.realtime_factor) + "× (audio seconds per second)\n";
+    if (e.time) io.out += "  time                " + num("%.3g", e.time->hours) + " h (" + num("%.3g", e.time->gpu_hours) + " GPU-hours)\n";
+}
+
 void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
     const Scenario& s = e.scenario;
     std::string model = s.source == ModelSource::preset     ? s.model
                         : s.source == ModelSource::hf_config ? "config.json (" + s.hf_config.model_type + ")"
                                                              : "~" + std::to_string(s.params_b) + " B (inferred shape)";
-    io.out += "gpusizer estimate — " + model + ", " + to_string(s.task) + ", " + to_string(s.weight_dtype) +
-              ", batch " + std::to_string(s.batch_size) + " × " + std::to_string(s.seq_len) + " tokens\n";
+    io.out += "gpusizer estimate — " + model + ", " + to_string(s.task) + ", " + to_string(s.weight_dtype) + ", batch " +
+              std::to_string(s.batch_size) + (e.model_kind.empty() ? " × " : " ") + sample_text(e) + "\n";
     io.out += "catalog " + catalog.version + ", prices as of " + catalog.prices_as_of + "\n\n";
     io.out += "parameters  total " + format_billions(e.params.total) + ", active " + format_billions(e.params.active) +
               ", trainable " + format_billions(e.params.trainable) + ", embedding " + format_billions(e.params.embedding) + "\n\n";
@@ -39,6 +61,7 @@ void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
         if (e.max_batch_size) io.out += "  largest batch that fits: " + std::to_string(*e.max_batch_size) + "\n";
         if (e.max_seq_len) io.out += "  longest sequence that fits: " + std::to_string(*e.max_seq_len) + "\n";
     }
+    print_kind_speed(e, io);
     for (const auto& w : e.warnings) io.out += "warning: " + w + "\n";
     io.out += "\nlink: #" + encode_link(s) + "\n";
 }

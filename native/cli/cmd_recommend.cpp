@@ -18,6 +18,8 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
               " (~ = estimated price, ? = not in the catalog)\n\n";
     Table t;
     t.add({"#", "provider", "instance", "GPUs", "plan", "GiB/GPU", "price/h", "hours", "total", "checks"});
+    // Samples in place of tokens for vision, diffusion and speech (Recommendation::model_kind).
+    const std::string per_million = r.model_kind.empty() ? "/Mtok" : r.model_kind == "whisper" ? "/M windows" : "/M images";
     int i = 0;
     for (const Offer& o : r.offers) {
         std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
@@ -32,7 +34,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
                !o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour),
                o.hours ? num("%.1f", *o.hours) : "-",
                o.total_cost ? format_money_sig(*o.total_cost, r.scenario.currency)
-                            : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + "/Mtok" : "-"),
+                            : (o.cost_per_million_tokens ? format_money_sig(*o.cost_per_million_tokens, r.scenario.currency) + per_million : "-"),
                warn.empty() ? "ok" : warn});
     }
     if (!r.offers.empty()) io.out += t.render();

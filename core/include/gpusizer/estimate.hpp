@@ -87,6 +87,9 @@ struct Estimate {
     // The checkpoint as stored (every tensor, wherever it resides): download and disk size. A
     // quantization_config sizes it as stored; a GGUF weight_dtype gives the GGUF file's size.
     std::uint64_t model_bytes = 0;
+    // The model's kind (ModelArch::kind): "" for a transformer over tokens, else cnn · vit · unet · dit ·
+    // whisper, whose outputs are in images, denoising steps and audio seconds (docs/other-kinds.md).
+    std::string model_kind;
 };
 
 // Resolve the scenario's model (preset, config or bare size) against the catalog.

@@ -121,6 +121,10 @@ struct Recommendation {
     std::vector<std::string> rejected_reasons;  // why the best rejected candidates failed (budget, deadline…)
     std::vector<std::string> notes;             // what a person can act on: export controls and alternatives, misses
     std::optional<double> reference_tokens;     // training without train_tokens: the run offers are compared on
+    // "" for a transformer over tokens; else the kind (Estimate::model_kind) whose samples — images, or
+    // 30 s audio windows for whisper — take the place of tokens in tokens_per_s, cost per million and
+    // reference_tokens.
+    std::string model_kind;
 };
 
 // Spot interruption model (assumptions, not published rates: docs/speed-and-cost.md). On spot a job

@@ -63,6 +63,7 @@ ojson estimate_to_ojson(const Estimate& e) {
     else
         j["time"] = nullptr;
     j["model_bytes"] = e.model_bytes;  // the checkpoint as stored (download and disk size)
+    if (!e.model_kind.empty()) j["model_kind"] = e.model_kind;
     ojson ex = ojson::array();
     for (const Explanation& x : e.explanations)
         ex.push_back({{"term", x.term}, {"formula", x.formula}, {"source", x.source}});

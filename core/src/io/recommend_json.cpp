@@ -101,6 +101,7 @@ ojson recommendation_to_ojson(const Recommendation& r) {
     j["rejected"] = r.rejected_reasons;
     j["notes"] = r.notes;
     j["reference_tokens"] = opt(r.reference_tokens);
+    if (!r.model_kind.empty()) j["model_kind"] = r.model_kind;  // samples (images, 30 s windows) in place of tokens
     return j;
 }
 

@@ -237,6 +237,7 @@ Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const 
     if (!w.error.empty()) return Result<Estimate>::failure({"bad_model", "model: " + w.error, "model"}, warnings);
     Estimate e;
     e.scenario = s;
+    e.model_kind = a.kind;
     e.warnings = std::move(warnings);
     const bool train = s.task != Task::inference;
     if (s.tensor_parallel > 1 || s.pipeline_parallel > 1 || s.expert_parallel > 1)

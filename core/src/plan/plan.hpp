@@ -207,6 +207,14 @@ std::string gib(std::uint64_t bytes);  // "61.2"
 const char* task_title(Task t);
 const char* task_title_zh(Task t);
 std::string gpu_label(const Accelerator& a);
+// What the job counts in: tokens, or a vision / diffusion / speech model's samples (images, 30 s
+// audio windows) — the words the answer uses for tokens_per_s and the cost per million.
+struct UnitWords {
+    const char* many;  // "tokens", "images", "audio windows"
+    const char* zh;    // "token", "张图像", "段 30 秒音频"
+    bool samples;      // not tokens
+};
+UnitWords unit_words(const Context& ctx);
 std::string gpu_label_zh(const Accelerator& a);  // with its notes in Chinese (the catalog's name_zh)
 
 }  // namespace gpusizer::plan

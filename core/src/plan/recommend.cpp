@@ -46,6 +46,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     ctx.scratch = ks;
     Recommendation rec;
     rec.scenario = s;
+    if (kind) rec.model_kind = arch->kind;
     rec.warnings = arch.warnings;
     if (ctx.training && !ctx.s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
 

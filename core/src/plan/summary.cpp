@@ -59,16 +59,17 @@ struct Amount {
     const char* unit = "";
     const char* unit_zh = "";
 };
-Amount cost_amount(const Offer& p, const Offer& a) {
+Amount cost_amount(const Offer& p, const Offer& a, bool samples) {
     if (p.total_cost && a.total_cost) return {*p.total_cost, *a.total_cost, "", ""};
     if (p.reference_cost && a.reference_cost) return {*p.reference_cost, *a.reference_cost, " on the reference run", "按参考训练量"};
     if (p.cost_per_million_tokens && a.cost_per_million_tokens)
-        return {*p.cost_per_million_tokens, *a.cost_per_million_tokens, " per million tokens", "每百万 token "};
+        return {*p.cost_per_million_tokens, *a.cost_per_million_tokens, samples ? " per million samples" : " per million tokens",
+                samples ? "每百万样本" : "每百万 token "};
     return {p.price_per_hour, a.price_per_hour, " per hour", "每小时"};
 }
 
 Words money_words(const Context& ctx, const Offer& p, const Offer& a) {
-    const Amount m = cost_amount(p, a);
+    const Amount m = cost_amount(p, a, unit_words(ctx).samples);
     const Currency c = ctx.s.currency;
     if (m.alt == m.pick) return {std::string("same cost") + m.unit, std::string(m.unit_zh) + "费用相同"};
     const double delta = m.alt > m.pick ? m.alt - m.pick : m.pick - m.alt;
@@ -281,7 +282,14 @@ void describe(const Context& ctx, Offer& o) {
         zh += ",使用" + lever_words(o.levers, true);
     }
     const std::string mem = gib(o.memory_per_gpu_bytes);
-    if (o.serving) {
+    const UnitWords u = unit_words(ctx);
+    if (o.serving && u.samples) {
+        const ServingLoad& l = *o.serving;
+        en += ": " + std::to_string(l.replicas) + (l.replicas == 1 ? " replica" : " replicas") + " at batch " + std::to_string(l.per_replica) +
+              ", " + mem + " GiB per GPU, " + fmt("%.4g ", l.tokens_per_s) + u.many + " per second";
+        zh += ":" + std::to_string(l.replicas) + " 个副本,批大小 " + std::to_string(l.per_replica) + ",每块 GPU " + mem + " GiB," +
+              fmt("每秒 %.4g ", l.tokens_per_s) + u.zh;
+    } else if (o.serving) {
         const ServingLoad& l = *o.serving;
         en += ": " + users_words(l.users, l.replicas) + ", " + mem + " GiB per GPU, " + fmt("%.0f ms per token per user", l.tpot_ms) +
               fmt(", %.0f tokens/s", l.tokens_per_s);
@@ -332,7 +340,10 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         }
     std::string en = std::string("For ") + task_title(s.task) + " on " + name + where_en(s.region);
     std::string zh = where_zh(s.region) + "对 " + name + " 做" + task_title_zh(s.task);
-    if (b.serving) {
+    if (b.serving && unit_words(ctx).samples) {
+        en += " at batch " + std::to_string(b.serving->per_replica);
+        zh += "(批大小 " + std::to_string(b.serving->per_replica) + ")";
+    } else if (b.serving) {
         en += " to " + std::to_string(b.serving->users) + " concurrent " + (b.serving->users == 1 ? "user" : "users");
         zh += "(" + std::to_string(b.serving->users) + " 个并发用户)";
     }
@@ -349,13 +360,28 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
     }
     en += " at " + format_money_sig(b.price_per_hour, s.currency) + "/h" + (b.spot ? "" : " on demand");
     zh += "," + format_money_sig(b.price_per_hour, s.currency) + "/小时" + (b.spot ? "" : "(按需)");
-    if (b.serving) {
+    const UnitWords u = unit_words(ctx);
+    if (b.serving && ctx.arch.kind == "whisper") {
+        en += fmt(", %.3g× real time", b.serving->tokens_per_s * 30);
+        zh += fmt(",%.3g 倍实时速度", b.serving->tokens_per_s * 30);
+    } else if (b.serving && u.samples) {
+        en += fmt(", %.4g ", b.serving->tokens_per_s) + u.many + " per second";
+        zh += fmt(",每秒 %.4g ", b.serving->tokens_per_s) + u.zh;
+    } else if (b.serving) {
         en += fmt(", %.0f ms per token per user", b.serving->tpot_ms);
         zh += fmt(",每用户每 token %.0f 毫秒", b.serving->tpot_ms);
     }
     if (b.hours && b.total_cost) {
         en += ", ~" + hours_text(*b.hours) + " for the whole job, " + format_money_sig(*b.total_cost, s.currency) + " total";
         zh += ",整个作业约 " + hours_text_zh(*b.hours) + ",共 " + format_money_sig(*b.total_cost, s.currency);
+    } else if (b.reference_hours && b.reference_cost && rec.reference_tokens && u.samples) {
+        const std::string run = fmt("%.4g", *rec.reference_tokens / 1e6);
+        const bool speech = ctx.arch.kind == "whisper";
+        en += std::string("; a run of ") + run + "M " + u.many + " (assumed" + (speech ? ": 1,000 hours of audio" : ": ImageNet-1k") +
+              " × epochs; give " + (speech ? "audio_seconds" : "train_images") + " for yours) takes ~" + hours_text(*b.reference_hours) + ", " +
+              format_money_sig(*b.reference_cost, s.currency);
+        zh += ";" + run + " 百万" + u.zh + "的训练(假设值,请填写 " + (speech ? "audio_seconds" : "train_images") + ")约需 " +
+              hours_text_zh(*b.reference_hours) + "," + format_money_sig(*b.reference_cost, s.currency);
     } else if (b.reference_hours && b.reference_cost && rec.reference_tokens) {
         const std::string run = fmt("%.0f", *rec.reference_tokens / 1e6);
         en += "; a " + run + "M-token run (assumed: give train_tokens for yours) takes ~" + hours_text(*b.reference_hours) + ", " +
@@ -363,8 +389,8 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         zh += ";" + run + " 百万 token 的训练(假设值,请填写 train_tokens)约需 " + hours_text_zh(*b.reference_hours) + "," +
               format_money_sig(*b.reference_cost, s.currency);
     } else if (b.cost_per_million_tokens) {
-        en += ", " + format_money_sig(*b.cost_per_million_tokens, s.currency) + " per million tokens" + (b.serving ? " at that load" : "");
-        zh += ",每百万 token " + format_money_sig(*b.cost_per_million_tokens, s.currency) + (b.serving ? "(按此负载)" : "");
+        en += ", " + format_money_sig(*b.cost_per_million_tokens, s.currency) + " per million " + u.many + (b.serving ? " at that load" : "");
+        zh += ",每百万" + std::string(u.samples ? u.zh : " token ") + format_money_sig(*b.cost_per_million_tokens, s.currency) + (b.serving ? "(按此负载)" : "");
     }
     spot_words(ctx, rec, b, en, zh);
     if (ctx.training || b.hours) {  // a job that ends

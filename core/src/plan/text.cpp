@@ -3,6 +3,7 @@
 
 #include "../speed/speed_internal.hpp"
 #include "gpusizer/units.hpp"
+#include "model/kinds.hpp"
 #include "plan.hpp"
 
 namespace gpusizer::plan {
@@ -70,6 +71,12 @@ const char* task_title_zh(Task t) {
 }
 
 std::string gpu_label(const Accelerator& a) { return a.name.empty() ? a.id : a.name; }
+UnitWords unit_words(const Context& ctx) {
+    if (!kinds::is_sample_kind(ctx.arch)) return {"tokens", "token", false};
+    if (ctx.arch.kind == "whisper") return {"30 s audio windows", "段 30 秒音频", true};
+    return {"images", "张图像", true};
+}
+
 std::string gpu_label_zh(const Accelerator& a) { return a.name_zh.empty() ? gpu_label(a) : a.name_zh; }
 
 }  // namespace gpusizer::plan
