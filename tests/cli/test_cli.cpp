@@ -351,3 +351,58 @@ TEST_CASE("cli: estimate fills time and throughput for the scenario's own layout
     auto c = nlohmann::json::parse(cap.out, nullptr, false);
     CHECK(c["max_seq_len"].get<std::int64_t>() <= 131072);
 }
+
+TEST_CASE("cli: vision, diffusion and speech (issue 16's done-when commands)") {
+    // ResNet-50 pretraining on an A100: memory, images/s, and with train_images × epochs the time.
+    Io r;
+    REQUIRE(cli_run({"estimate", "--model", "resnet-50", "--task", "pretrain", "--batch_size", "256", "--gpu", "a100_80_sxm"}, r) == 0);
+    CHECK(r.out.find("batch 256 images at the model's resolution") != std::string::npos);
+    CHECK(r.out.find("images/s") != std::string::npos);
+    CHECK(r.out.find("time is null: give train_images") != std::string::npos);
+    Io rj;
+    REQUIRE(cli_run({"estimate", "--model", "resnet-50", "--task", "pretrain", "--batch_size", "256", "--gpu", "a100_80_sxm",
+                     "--train_images", "1281167", "--epochs", "90", "--json"}, rj) == 0);
+    const auto j = nlohmann::json::parse(rj.out);
+    CHECK(j["params"]["total"] == 25557032);  // torchvision's resnet50 num_params
+    CHECK(j["model_kind"] == "cnn");
+    const double ips = j["throughput"]["images_per_s"].get<double>();
+    CHECK(ips == doctest::Approx(2470).epsilon(0.05));  // NVIDIA DeepLearningExamples RN50 v1.5, 1× A100 80GB AMP
+    // NVIDIA's README gives ~14 h for 90 epochs on one A100; the run itself is 1,281,167 × 90 images / images/s.
+    CHECK(j["time"]["hours"].get<double>() == doctest::Approx(1281167.0 * 90 / ips / 3600));
+    CHECK(j["time"]["hours"].get<double>() == doctest::Approx(14).epsilon(0.15));
+
+    // SDXL at 1024 px, 30 steps on an L4: fits, seconds per image.
+    Io s;
+    REQUIRE(cli_run({"estimate", "--model", "sdxl", "--task", "inference", "--image_size", "1024", "--steps", "30", "--gpu", "l4", "--json"}, s) == 0);
+    const auto sj = nlohmann::json::parse(s.out);
+    CHECK(sj["gpu"]["fits"] == true);
+    CHECK(sj["throughput"]["seconds_per_image"].get<double>() > 1);
+    CHECK(sj["scenario"]["steps"] == 30);
+    CHECK(sj["scenario"]["image_size"] == 1024);
+
+    // Whisper large-v3 on a T4: the real-time factor.
+    Io w;
+    REQUIRE(cli_run({"estimate", "--model", "whisper-large-v3", "--gpu", "t4"}, w) == 0);
+    CHECK(w.out.find("real-time factor") != std::string::npos);
+    CHECK(w.out.find("30 s audio windows") != std::string::npos);
+
+    // recommend ranks offers for each, in the kind's units.
+    Io rr, sr, wr;
+    REQUIRE(cli_run({"recommend", "--model", "resnet-50", "--task", "pretrain", "--batch_size", "256", "--train_images", "1281167",
+                     "--epochs", "90", "--top", "3"}, rr) == 0);
+    CHECK(rr.out.find("for the whole job") != std::string::npos);
+    REQUIRE(cli_run({"recommend", "--model", "sdxl", "--image_size", "1024", "--steps", "30", "--top", "3"}, sr) == 0);
+    CHECK(sr.out.find("/M images") != std::string::npos);
+    CHECK(sr.out.find("images per second") != std::string::npos);
+    REQUIRE(cli_run({"recommend", "--model", "whisper-large-v3", "--top", "3"}, wr) == 0);
+    CHECK(wr.out.find("× real time") != std::string::npos);
+
+    // A pasted config of another kind works; a broken one exits 2 naming the key.
+    Io p;
+    REQUIRE(cli_run({"estimate", "--hf_config",
+                     R"({"model_type":"convnext","depths":[3,3,27,3],"hidden_sizes":[128,256,512,1024],"num_labels":1000})", "--json"}, p) == 0);
+    CHECK(nlohmann::json::parse(p.out)["params"]["total"] == 88591464);  // torchvision convnext_base
+    Io bad;
+    CHECK(cli_run({"estimate", "--hf_config", R"({"model_type":"whisper","d_model":1280})"}, bad) == 2);
+    CHECK(bad.err.find("encoder_layers: required") != std::string::npos);
+}

@@ -110,6 +110,12 @@ Scenario random_scenario(Gen& g) {
             s.hf_config.num_experts = g.coin() ? 8 : 0;
             s.hf_config.tie_word_embeddings = g.coin();
             s.hf_config.gated_mlp = g.coin();
+            if (g.coin()) {  // a diffusion UNet: list-valued text fields and a parameter count past 2^32 travel too
+                s.hf_config.kind = "unet";
+                s.hf_config.stage_widths = "320,640,1280";
+                s.hf_config.stage_depths = "0,2,10,10";
+                s.hf_config.frozen_params = 901'374'183ULL + g.below(1000) * 10'000'000'000ULL;
+            }
             break;
     }
     s.task = g.pick<Task>();
@@ -150,6 +156,11 @@ Scenario random_scenario(Gen& g) {
     if (g.coin()) s.gpu_memory_gib = (1 + g.below(2000)) / 8.0;
     if (g.coin()) s.train_tokens = 1e6 * (1 + g.below(100000));
     if (g.coin()) s.mfu = (1 + g.below(100)) / 100.0;
+    if (g.coin()) s.image_size = 16 + g.below(4096);
+    if (g.coin()) s.steps = 1 + g.below(200);
+    if (g.coin()) s.train_images = 1000.0 * (1 + g.below(100000));
+    s.epochs = 1 + g.below(300);
+    if (g.coin()) s.audio_seconds = 0.5 * (1 + g.below(10000000));
     s.region = g.pick<Region>();
     if (g.coin()) s.providers = {"aws", "aliyun"};
     s.spot = g.coin() ? g.pick<SpotPolicy>() : default_spot(s.task);
