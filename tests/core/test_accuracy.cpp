@@ -155,6 +155,13 @@ double estimated(const Case& c) {
         REQUIRE_MESSAGE(e->max_seq_len.has_value(), c.id << ": no max_seq_len (no gpu?)");
         return static_cast<double>(*e->max_seq_len);
     }
+    // Vision and speech (issue 16): speed in the kind's units.
+    if (c.quantity == "images_per_s" || c.quantity == "realtime_factor") {
+        REQUIRE_MESSAGE(e->throughput.has_value(), c.id << ": no throughput (no gpu?)");
+        const std::optional<double>& v = c.quantity == "images_per_s" ? e->throughput->images_per_s : e->throughput->realtime_factor;
+        REQUIRE_MESSAGE(v.has_value(), c.id << ": no " << c.quantity);
+        return *v;
+    }
     FAIL(c.id << ": unknown quantity '" << c.quantity << "'");
     return 0;
 }

@@ -134,6 +134,8 @@ KindMemory kind_memory(const ModelArch& a, const Walk& w, const Scenario& s, dou
         acts = b * (ckpt ? w.saved_ckpt : w.saved) * e;
     } else {
         acts = b * w.infer_peak * e;
+        // Diffusion: the VAE decodes the batch after the last step (diffusers decodes it at once).
+        if (w.vae_decode_peak > 0) acts = std::max(acts, b * w.vae_decode_peak * (w.vae_fp32 ? 4 : e));
         if (a.kind == "whisper")  // cross-attention K/V of the window + self-attention K/V up to 448 tokens
             kv = b * (w.cross_kv + w.kv_per_token * static_cast<double>(a.max_position_embeddings)) * e;
     }
@@ -160,7 +162,10 @@ KindMemory kind_memory(const ModelArch& a, const Walk& w, const Scenario& s, dou
             {"activations",
              train ? num("batch %.0f × ", b) + num("%.4g elements per ", s.activation_checkpointing != Checkpointing::none ? w.saved_ckpt : w.saved) +
                          unit + num(" × %.0f B", e) + (s.activation_checkpointing != Checkpointing::none ? " (checkpointed: block inputs + one block)" : "")
-                   : num("batch %.0f × ", b) + num("%.4g elements live per ", w.infer_peak) + unit + num(" × %.0f B", e),
+                   : num("batch %.0f × ", b) + num("%.4g elements live per ", w.infer_peak) + unit + num(" × %.0f B", e) +
+                   (w.vae_decode_peak > 0 ? num(", or the VAE decode's %.4g elements per image", w.vae_decode_peak) +
+                                                (w.vae_fp32 ? " in fp32 (SDXL's VAE is upcast)" : "") + ", whichever is larger"
+                                          : ""),
              "docs/other-kinds.md: the architecture walked at the input size (model/kinds.cpp)"});
         if (kv > 0)
             out.explanations.push_back({"kv_cache",

@@ -111,6 +111,10 @@ double vae_decode_flops(double px) {
     return f;
 }
 
+// The VAE decoder's largest moment: its last up block at full resolution, a 256-channel input
+// (upsampled) beside two 128-channel tensors of the resnet it feeds.
+double vae_decode_peak(double px) { return (256 + 2 * 128) * px * px; }
+
 // [SECTION] CNN
 
 struct Acc {  // one walk's sums
@@ -348,6 +352,8 @@ Walk unet(const ModelArch& a, double px) {
     out.infer_peak = out.cfg * live;
     out.tokens = side0 * side0;
     out.vae_decode_flops = vae_decode_flops(px);
+    out.vae_decode_peak = vae_decode_peak(px);
+    out.vae_fp32 = a.context_dim == 2048;  // SDXL: its VAE config sets force_upcast (the pipeline upcasts it)
     return out;
 }
 
@@ -374,6 +380,7 @@ Walk flux(const ModelArch& a, double px) {
     out.infer_peak = T * (3 * d + 4 * d);
     out.lora_dims = Ld * 2 * 4 * (2 * d) + Ls * 3 * (2 * d);
     out.vae_decode_flops = vae_decode_flops(px);
+    out.vae_decode_peak = vae_decode_peak(px);
     return out;
 }
 

@@ -35,6 +35,8 @@ struct Walk {
     double decode_flops_per_token = 0;  // Whisper: decoder FLOPs per generated token
     double encode_flops = 0;    // Whisper: encoder FLOPs per window (also in fwd_flops)
     double vae_decode_flops = 0;  // diffusion: the VAE decoder's FLOPs for one image (once per image)
+    double vae_decode_peak = 0;   // diffusion: elements live while the VAE decodes one image
+    bool vae_fp32 = false;        // SDXL's VAE decodes in fp32 (force_upcast: it overflows in fp16)
     int cfg = 1;                // diffusion: UNet evaluations per step (2 with classifier-free guidance)
     int native_image_size = 0;  // the model's own resolution
     std::string error;          // a malformed architecture (empty lists, a width of 0)
