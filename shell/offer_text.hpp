@@ -24,6 +24,8 @@ struct OfferFigures {
     Figure time;   // the whole job, the reference run, or time per output token (serving); value "" = none
     Figure cost;   // the whole job, the reference run, or per million tokens; value "" = none
 };
+// "per 1M tokens", or per 1M images / 30 s windows for a vision, diffusion or speech job.
+const char* per_million_text(const Recommendation& rec);
 OfferFigures offer_figures(const Recommendation& rec, const Offer& o);
 // The numbers behind the time and cost figures (test hooks compare them with the CLI's JSON):
 // hours, reference hours or ms per output token; total, reference cost or cost per million tokens.

@@ -103,7 +103,7 @@ void solvers(PanelContext& ctx, const Estimate& e) {
     };
     row(tr("Parameters", "参数量"), "params", format_billions(e.params.total) + " (" + format_grouped(e.params.total) + ")",
         "params_value", std::to_string(e.params.total));
-    if (e.params.active != e.params.total)
+    if (e.params.active != e.params.total && e.model_kind.empty())
         row(tr("Active per token", "每 token 激活"), nullptr, format_billions(e.params.active), "active_value",
             std::to_string(e.params.active));
     if (e.params.trainable && e.params.trainable != e.params.total)
@@ -133,7 +133,19 @@ void solvers(PanelContext& ctx, const Estimate& e) {
         row(tr("torch max_memory_allocated", "torch max_memory_allocated"), "peak",
             format_gib(static_cast<double>(e.memory_per_gpu_bytes.torch_peak_allocated)), "torch_peak_value",
             std::to_string(e.memory_per_gpu_bytes.torch_peak_allocated));
-    if (e.throughput) {
+    if (e.throughput && !e.model_kind.empty()) {  // vision, diffusion, speech: their own units
+        const Throughput& t = *e.throughput;
+        if (t.images_per_s)
+            row(tr("Throughput", "吞吐量"), "throughput", format_count(*t.images_per_s) + tr(" images/s", " 张图像/秒"), "images_per_s_value",
+                format_value(*t.images_per_s));
+        if (t.seconds_per_image)
+            row(tr("Seconds per image", "每张图像秒数"), "throughput", format_count(*t.seconds_per_image) + " s", "seconds_per_image_value",
+                format_value(*t.seconds_per_image));
+        if (t.realtime_factor)
+            row(tr("Real-time factor", "实时倍数"), "throughput",
+                format_count(*t.realtime_factor) + tr("\u00d7 (audio seconds per second)", "\u00d7(每秒处理的音频秒数)"), "realtime_factor_value",
+                format_value(*t.realtime_factor));
+    } else if (e.throughput) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%s %s", format_count(e.throughput->tokens_per_s).c_str(), tr("tokens/s", "token/秒"));
         row(tr("Throughput", "吞吐量"), nullptr, buf, "throughput_value", format_value(e.throughput->tokens_per_s));
@@ -180,9 +192,13 @@ void breakdown_table(PanelContext& ctx, const Estimate& e) {
 // [SECTION] Chart: memory per GPU against sequence length or batch size
 void sweep_chart(PanelContext& ctx, const Estimate& e) {
     const std::vector<SweepPoint>& pts = ctx.results.sweep;
-    if (ImGui::RadioButton(tr("vs sequence length", "随序列长度"), ctx.ui.axis == SweepAxis::seq_len)) ctx.ui.axis = SweepAxis::seq_len;
-    ctx.tags.tag_item("axis_seq");
-    ImGui::SameLine();
+    if (!e.model_kind.empty()) {
+        ctx.ui.axis = SweepAxis::batch_size;  // images and audio windows have no sequence length
+    } else {
+        if (ImGui::RadioButton(tr("vs sequence length", "随序列长度"), ctx.ui.axis == SweepAxis::seq_len)) ctx.ui.axis = SweepAxis::seq_len;
+        ctx.tags.tag_item("axis_seq");
+        ImGui::SameLine();
+    }
     if (ImGui::RadioButton(tr("vs batch size", "随批大小"), ctx.ui.axis == SweepAxis::batch_size)) ctx.ui.axis = SweepAxis::batch_size;
     ctx.tags.tag_item("axis_batch");
     if (pts.size() < 2) return;

@@ -257,7 +257,7 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
     if (!ImGui::BeginTable(table_id.c_str(), c_count, flags)) return;
     const bool per_million = !rec.offers.empty() && !rec.offers.front().total_cost && rec.offers.front().cost_per_million_tokens;
     const char* headers[c_count] = {"#", "GPU", tr("Provider \u00b7 instance", "云厂商 \u00b7 实例"), tr("Price/h", "每小时"),
-                                    tr("Time", "时间"), per_million ? tr("Per 1M tokens", "每百万 token") : tr("Total", "总价"),
+                                    tr("Time", "时间"), per_million ? per_million_text(rec) : tr("Total", "总价"),
                                     tr("Checks", "检查")};
     // Fixed columns as wide as their widest value or their heading (in the heading font, with the sort arrow).
     auto fixed = [&](int c, const char* widest) {
@@ -371,11 +371,13 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
     const double mx = std::pow(std::max(x1 / x0, 1.5), 0.1), my = std::pow(std::max(y1 / y0, 1.5), 0.1);
     AxisSpec x{x0 / mx, x1 * mx, true,
                timed ? tr("Time for the whole job (log scale)", "整个作业用时(对数坐标)")
-                     : tr("Throughput (output tokens/s, log scale)", "吞吐量(输出 token/秒,对数坐标)"),
+                     : rec.model_kind.empty() ? tr("Throughput (output tokens/s, log scale)", "吞吐量(输出 token/秒,对数坐标)")
+                                              : tr("Throughput (samples/s, log scale)", "吞吐量(样本/秒,对数坐标)"),
                [timed](double v) { return timed ? hours_tick(v) : format_count(v); }};
     char ytitle[96];
     std::snprintf(ytitle, sizeof ytitle, timed ? tr("Total cost (%s, log scale)", "总费用(%s,对数坐标)")
-                                               : tr("Cost per million tokens (%s, log scale)", "每百万 token 费用(%s,对数坐标)"),
+                             : rec.model_kind.empty() ? tr("Cost per million tokens (%s, log scale)", "每百万 token 费用(%s,对数坐标)")
+                                                      : tr("Cost per million samples (%s, log scale)", "每百万样本费用(%s,对数坐标)"),
                   cur.c_str());
     AxisSpec y{y0 / my, y1 * my, true, ytitle, [cur](double v) { return money_tick(v, cur); }};
     const Plot plot = begin_plot(ctx, "pareto_chart", ImGui::GetFontSize() * 17, x, y);
@@ -453,7 +455,7 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
             const Offer& o = rec.offers[best->index];
             ctx.tags.tag_rect("pareto_hover", plot.min, plot.max, offer_id(o), WidgetTags::current_clip());
             ImGui::SetTooltip("%s \u00b7 %s\n%s\n%s  \u00b7  %s", offer_provider(o).c_str(), offer_instance(o).c_str(), offer_gpus(o).c_str(),
-                              timed ? format_hours(best->x).c_str() : (format_count(best->x) + tr(" tokens/s", " token/秒")).c_str(),
+                              timed ? format_hours(best->x).c_str() : (format_count(best->x) + (rec.model_kind.empty() ? tr(" tokens/s", " token/秒") : tr(" samples/s", " 样本/秒"))).c_str(),
                               format_money_sig(best->y, o.currency == "CNY" ? Currency::CNY : Currency::USD).c_str());
         }
     }

@@ -11,6 +11,7 @@
 #include "format.hpp"
 #include "gpusizer/model.hpp"
 #include "imgui.h"
+#include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
 #include "labels.hpp"
 #include "panels.hpp"
@@ -158,6 +159,49 @@ void gpu_picker(PanelContext& ctx) {
 }
 
 // [SECTION] Sections
+
+// The model's kind (ModelArch::kind): "" for a transformer over tokens; cnn · vit · unet · dit · whisper
+// count images, denoising steps and audio instead (docs/other-kinds.md), so their token widgets hide.
+std::string model_kind(const PanelContext& ctx) {
+    const Result<ModelArch> a = resolve_model(ctx.catalog, ctx.scenario);
+    return a.ok() ? a->kind : std::string();
+}
+bool is_diffusion(const std::string& kind) { return kind == "unet" || kind == "dit"; }
+
+// Vision and diffusion: the image side; diffusion serving: the denoising steps. Whisper has none.
+void kind_shape(PanelContext& ctx, const std::string& kind) {
+    Scenario& s = ctx.scenario;
+    if (kind == "whisper") return;
+    form_row(tr("Image size (px)", "图像尺寸(像素)"),
+             tr("Pixels per side. Off: the model's own resolution.", "每边的像素数。关闭时使用模型自身的分辨率。"));
+    optional_int(ctx, "image_size", s.image_size, k_limit_image_size, is_diffusion(kind) ? 1024 : 224, tr("the model's own", "模型自身"));
+    if (is_diffusion(kind) && !is_training(s.task)) {
+        form_row(tr("Denoising steps", "去噪步数"),
+                 tr("Steps per image. Off: the pipeline's default (50 for Stable Diffusion, 28 for FLUX).",
+                    "每张图像的步数。关闭时使用管线默认值(Stable Diffusion 50,FLUX 28)。"));
+        optional_int(ctx, "steps", s.steps, k_limit_steps, 30, tr("pipeline default", "管线默认值"));
+    }
+}
+
+// How much work the job is, in the kind's units: images × epochs, or hours of audio.
+void kind_amount(PanelContext& ctx, const std::string& kind) {
+    Scenario& s = ctx.scenario;
+    const bool train = is_training(s.task);
+    if (kind == "whisper") {
+        form_row(train ? tr("Training audio (hours)", "训练音频(小时)") : tr("Audio to transcribe (hours)", "待转写音频(小时)"),
+                 tr("Gives the time and the total cost.", "用于估算时间和总费用。"));
+        optional_real(ctx, "audio_seconds", s.audio_seconds, k_limit_audio_seconds, 3600, 1.0 / 3600, "%.4g");
+    } else {
+        form_row(train ? tr("Training images", "训练图像数") : tr("Images to process", "待处理图像数"),
+                 tr("Gives the time and the total cost.", "用于估算时间和总费用。"));
+        optional_real(ctx, "train_images", s.train_images, k_limit_train_images, 1e6, 1.0, "%.6g");
+    }
+    if (train) {
+        form_row(tr("Epochs", "轮数"), tr("Passes over the training set.", "遍历训练集的轮数。"));
+        int_stepper(ctx, "kind_epochs", s.epochs, k_limit_epochs, 1, false);
+    }
+}
+
 void section_model(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##model_form")) return;
@@ -177,7 +221,7 @@ void section_model(PanelContext& ctx) {
                                            "and the tensors kept in 16 bit.",
                                            "权重的存储精度;量化格式已计入缩放因子和保持 16 位的张量。"));
     enum_combo(ctx, "dtype", s.weight_dtype, [](WeightDtype v) { return label(v); });
-    if (!is_training(s.task)) {
+    if (!is_training(s.task) && model_kind(ctx).empty()) {
         form_row(tr("KV cache", "KV 缓存"));
         enum_combo(ctx, "kv", s.kv_cache_dtype, [](KvDtype v) { return label(v); });
     }
@@ -188,6 +232,14 @@ void section_model(PanelContext& ctx) {
 void section_shape(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##shape_form")) return;
+    if (const std::string kind = model_kind(ctx); !kind.empty()) {
+        form_row(kind == "whisper" ? tr("30 s audio windows per batch", "每批 30 秒音频段数") : tr("Images per batch", "每批图像数"),
+                 tr("Processed at once on each GPU.", "每块 GPU 同时处理的数量。"));
+        int_stepper(ctx, "batch", s.batch_size, k_limit_batch_size, 2, true);
+        kind_shape(ctx, kind);
+        form_end();
+        return;
+    }
     form_row(is_training(s.task) ? tr("Micro-batch per GPU", "每 GPU 微批大小") : tr("Concurrent sequences", "并发序列数"),
              tr("Sequences processed at once on each model replica.", "每个模型副本同时处理的序列数。"));
     int_stepper(ctx, "batch", s.batch_size, k_limit_batch_size, 2, true);
@@ -224,9 +276,35 @@ void section_shape(PanelContext& ctx) {
     form_end();
 }
 
+// Vision, diffusion and speech training: the keys their model reads (docs/other-kinds.md).
+void kind_training(PanelContext& ctx, const std::string& kind) {
+    Scenario& s = ctx.scenario;
+    form_row(tr("Optimizer", "优化器"));
+    enum_combo(ctx, "optimizer", s.optimizer, [](Optimizer v) { return label(v); });
+    if (!is_lora(s.task)) {
+        form_row(tr("fp32 weights (mixed precision)", "fp32 权重(混合精度)"),
+                 tr("torch.autocast over fp32 weights and gradients, as vision and diffusion training scripts run.",
+                    "在 fp32 权重和梯度上使用 torch.autocast,视觉和扩散训练脚本均如此。"));
+        checkbox(ctx, "master", s.master_weights);
+    }
+    form_row(tr("Checkpointing", "激活重计算"));
+    enum_combo(ctx, "checkpointing", s.activation_checkpointing, [](Checkpointing v) { return label(v); });
+    if (is_lora(s.task)) {
+        form_row(tr("LoRA rank", "LoRA 秩"), tr("Adapters on the attention projections (to_q, to_k, to_v, to_out).",
+                                                "适配器加在注意力投影上(to_q、to_k、to_v、to_out)。"));
+        int_stepper(ctx, "rank", s.lora_rank, k_limit_lora_rank, 2, true);
+    }
+    kind_amount(ctx, kind);
+}
+
 void section_training(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##training_form")) return;
+    if (const std::string kind = model_kind(ctx); !kind.empty()) {
+        kind_training(ctx, kind);
+        form_end();
+        return;
+    }
     form_row(tr("Framework", "训练框架"),
              tr("What the training stack does to memory, from its own code: HF/PEFT keeps fp32 adapters and the whole "
                 "fp32 loss; torchtune trains pure bf16 with a chunked loss, checkpointing on and (full fine-tuning) an "
@@ -310,6 +388,11 @@ void section_training(PanelContext& ctx) {
 void section_serving(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##serving_form")) return;
+    if (const std::string kind = model_kind(ctx); !kind.empty()) {
+        kind_amount(ctx, kind);
+        form_end();
+        return;
+    }
     form_row(tr("Engine", "推理引擎"), tr("How the engine allocates memory: vLLM pre-allocates its KV cache from the "
                                           "memory utilisation; llama.cpp adds a compute buffer.",
                                           "引擎的显存分配方式:vLLM 按显存利用率预分配 KV 缓存;llama.cpp 另有计算缓冲区。"));
@@ -414,7 +497,9 @@ void section_gpus(PanelContext& ctx) {
 
 void panel_workload(PanelContext& ctx) {
     if (section_header(ctx, tr("Model and task", "模型与任务"), "section_model")) section_model(ctx);
-    if (section_header(ctx, tr("Batch and sequence", "批大小与序列"), "section_shape")) section_shape(ctx);
+    const bool tokens = model_kind(ctx).empty();
+    if (section_header(ctx, tokens ? tr("Batch and sequence", "批大小与序列") : tr("Batch and input", "批大小与输入"), "section_shape"))
+        section_shape(ctx);
     if (is_training(ctx.scenario.task)) {
         if (section_header(ctx, tr("Training", "训练"), "section_training")) section_training(ctx);
     } else {

@@ -103,7 +103,8 @@ double vae_decode_flops(double px) {
     const double t8 = (px / 8) * (px / 8);
     f += 2 * t8 * (2 * 2 * 9 * 512 * 512) * 2 + 4 * t8 * t8 * 512;  // mid block: 2 resnets + attention
     for (int i = 3; i >= 0; --i) {
-        const double side = px / std::pow(2.0, i);
+        double side = px;
+        for (int k = 0; k < i; ++k) side /= 2;  // exact halvings (no pow: native and wasm agree bit for bit)
         const double hw = side * side;
         f += 2 * hw * 3 * (2 * 9 * ch[i] * ch[i]);  // 3 resnets of 2 convs
         if (i > 0) f += 2 * (hw * 4) * 9 * ch[i] * ch[i];  // upsample conv at twice the side
