@@ -27,6 +27,11 @@ const scenarios = [
   ['--params_b', '13', '--task', 'lora', '--activation_checkpointing', 'full'],
   ['--hf_config', path.join(root, 'assets/src/hf_configs/gpt-oss-20b.json'), '--engine', 'vllm', '--gpu', 'h100_sxm'],
   ['--link', '#v=1&m=qwen3-8b&t=pretrain&b=8&s=8192&z=2&n=8'],
+  // Vision, diffusion and speech (issue 16)
+  ['--model', 'resnet-50', '--task', 'pretrain', '--batch_size', '256', '--gpu', 'a100_80_sxm', '--train_images', '1281167', '--epochs', '90'],
+  ['--model', 'sdxl', '--image_size', '1024', '--steps', '30', '--gpu', 'l4'],
+  ['--model', 'flux.1-dev', '--task', 'lora', '--gpu', 'h100_sxm'],
+  ['--model', 'whisper-large-v3', '--gpu', 't4', '--audio_seconds', '36000'],
 ];
 
 test('native and wasm CLIs are built', () => {
@@ -50,6 +55,8 @@ const recommendations = [
   ['--model', 'qwen2.5-32b', '--task', 'lora', '--train_tokens', '1e8', '--region', 'cn_mainland', '--currency', 'CNY'],
   ['--model', 'llama-3.1-70b', '--engine', 'vllm', '--batch_size', '32', '--top', '20'],
   ['--model', 'qwen3-8b', '--task', 'full_ft', '--train_tokens', '2e9', '--spot', 'only', '--deadline_hours', '24'],
+  ['--model', 'convnext-base-224', '--task', 'pretrain', '--batch_size', '128', '--train_images', '1281167', '--epochs', '300'],
+  ['--model', 'stable-diffusion-1.5', '--image_size', '512', '--steps', '25'],
 ];
 for (const args of recommendations) {
   test(`identical recommend JSON: ${args.join(' ')}`, () => {
