@@ -62,7 +62,7 @@ void panel_guided(PanelContext& ctx) {
     const char* tasks_zh[] = {"部署推理", "LoRA 微调", "QLoRA 微调", "全参数微调", "预训练"};
     for (int i = 0; i < 5; ++i) radio(ctx, tr(tasks_en[i], tasks_zh[i]), answers.task, i, "guided_task", i == 0);
     ImGui::Spacing();
-    ImGui::TextUnformatted(tr("1. How large is the largest model?", "1. 最大的模型有多大?"));
+    ImGui::TextUnformatted(tr("1. How large is the largest model, or what kind is it?", "1. 最大的模型有多大,或是哪一类?"));
     const auto& sizes = guided_sizes();
     bool first = true;
     for (int i = 0; i < static_cast<int>(sizes.size()); ++i)

@@ -9,7 +9,8 @@
 
 namespace gpusizer {
 
-// The largest model of the job, as catalog presets of typical sizes (dense, then a big MoE).
+// The largest model of the job, as catalog presets of typical sizes (dense, then a big MoE), then
+// the other kinds users rent GPUs for: an image classifier, image generation, speech recognition.
 struct GuidedSize {
     const char* preset;  // catalog id
     const char *en, *zh;

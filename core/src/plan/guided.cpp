@@ -14,6 +14,10 @@ const std::vector<GuidedSize>& guided_sizes() {
         {"llama-3.1-70b", "about 70B (Llama 3.1 70B)", "约 700 亿(Llama 3.1 70B)"},
         {"llama-3.1-405b", "about 405B (Llama 3.1 405B)", "约 4050 亿(Llama 3.1 405B)"},
         {"deepseek-v3", "671B MoE (DeepSeek-V3)", "6710 亿 MoE(DeepSeek-V3)"},
+        // Not a language model (issue 16): images, image generation, speech.
+        {"resnet-50", "an image classifier (ResNet-50)", "图像分类(ResNet-50)"},
+        {"sdxl", "image generation (SDXL)", "图像生成(SDXL)"},
+        {"whisper-large-v3", "speech recognition (Whisper large-v3)", "语音识别(Whisper large-v3)"},
     };
     return sizes;
 }
