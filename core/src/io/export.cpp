@@ -155,9 +155,14 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
     const bool zh = options.chinese;
     auto t = [zh](const char* en, const char* cn) { return std::string(zh ? cn : en); };
     std::string out;
+    // Vision, diffusion and speech count images or 30 s audio windows (Estimate/Recommendation::model_kind).
+    const std::string kind = e.ok() ? e->model_kind : r.ok() ? r->model_kind : std::string();
+    const std::string unit = kind.empty() ? " × " + std::to_string(s.seq_len) + t(" tokens", " token")
+                             : kind == "whisper" ? t(" × 30 s audio windows", " × 30 秒音频段")
+                             : s.image_size ? t(" images of ", " 张图像,") + std::to_string(*s.image_size) + " px"
+                                            : t(" images", " 张图像");
     out += "# gpusizer — " + model_text(s, catalog) + ", " + to_string(s.task) + ", " + to_string(s.weight_dtype) +
-           t(", batch ", "，批量 ") + std::to_string(s.batch_size) + " × " + std::to_string(s.seq_len) +
-           t(" tokens", " token") + "\n\n";
+           t(", batch ", "，批量 ") + std::to_string(s.batch_size) + unit + "\n\n";
     const std::string link = options.page_url + "#" + encode_link(s);
     // An absolute URL is an autolink; a bare fragment is a code span (it is not a URL by itself).
     out += t("Share link: ", "分享链接：") +
@@ -216,7 +221,8 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
                         !o.price_known ? "?" : (o.price_is_estimate ? "~" : "") + fmt("%.3f", o.price_per_hour) + " " + o.currency;
                     const std::string total =
                         o.total_cost ? fmt("%.2f", *o.total_cost) + " " + o.currency
-                        : o.cost_per_million_tokens ? fmt("%.3f", *o.cost_per_million_tokens) + " " + o.currency + "/Mtok"
+                        : o.cost_per_million_tokens ? fmt("%.3f", *o.cost_per_million_tokens) + " " + o.currency +
+                                                          (rec.model_kind.empty() ? "/Mtok" : rec.model_kind == "whisper" ? "/M windows" : "/M images")
                                                     : "-";
                     const std::string checks = failed_checks(o, ", ");
                     md_row(out, {std::to_string(i + 1), o.provider, o.instance + (o.spot ? " (spot)" : ""),
