@@ -104,6 +104,25 @@ TEST_CASE("kinds: pasted config.json of each kind is accepted; a broken one name
     CHECK(vae.error.message.find("AutoencoderKL is not modelled") != std::string::npos);
 }
 
+TEST_CASE("kinds: a hand-made architecture in a link is bounded, never a hang") {
+    // cfg.* fields skip config.json's checks: the walk refuses what no released model has.
+    Result<Scenario> s = parse_scenario_json(R"({"hf_config":{"gpusizer_arch":1,"kind":"unet","stage_widths":"320,640",
+        "stage_depths":"1,1,1","layers_per_block":4000000000,"hidden_size":320,"num_layers":1}})");
+    REQUIRE(s.ok());
+    Result<Estimate> e = estimate(catalog(), *s);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error.message.find("layers_per_block: more than 64") != std::string::npos);
+    Result<Recommendation> r = recommend(catalog(), *s, 3);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error.message.find("layers_per_block: more than 64") != std::string::npos);
+    Result<Scenario> c = parse_scenario_json(R"({"hf_config":{"gpusizer_arch":1,"kind":"cnn","model_type":"resnet",
+        "stage_widths":"64","stage_depths":"999999","hidden_size":64,"num_layers":1}})");
+    REQUIRE(c.ok());
+    Result<Estimate> ce = estimate(catalog(), *c);
+    REQUIRE_FALSE(ce.ok());
+    CHECK(ce.error.message.find("depths: more than 10000 blocks") != std::string::npos);
+}
+
 TEST_CASE("kinds: FLOPs per image from the architecture") {
     // ResNet-50 v1.5 at 224 px: 4.09 GMACs (torchvision's weights table: 4.09 GFLOPS, counted as
     // multiply-adds) = 8.18 GFLOPs; at the whole peak (mfu 1) and a batch past the launch floor, images/s

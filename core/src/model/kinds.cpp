@@ -423,7 +423,29 @@ Walk whisper(const ModelArch& a) {
 
 // [SECTION] walk
 
+namespace {
+
+// The walks loop over blocks: bound what a hand-made architecture (a share link's cfg.* fields)
+// can ask for, far above any released model (ResNet-1001 has 333 blocks; SDXL 10 layers per block).
+constexpr double k_max_blocks = 10'000, k_max_layers_per_block = 64;
+
+std::string too_large(const ModelArch& a) {
+    double blocks = 0;
+    for (double d : list_of(a.stage_depths)) blocks += d;
+    if (blocks > k_max_blocks) return "depths: more than 10000 blocks in all";
+    if (static_cast<double>(a.layers_per_block) > k_max_layers_per_block) return "layers_per_block: more than 64";
+    if (static_cast<double>(a.image_size) > 16384) return "image_size: more than 16384 px";
+    return {};
+}
+
+}  // namespace
+
 Walk walk(const ModelArch& a, std::int64_t image_size) {
+    if (std::string e = too_large(a); !e.empty()) {
+        Walk w;
+        w.error = e;
+        return w;
+    }
     int native = static_cast<int>(a.image_size);
     if (native == 0) native = a.kind == "whisper" ? 0 : 224;
     const double px = image_size > 0 ? double(image_size) : double(native);

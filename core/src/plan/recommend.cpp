@@ -39,6 +39,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     const bool kind = kinds::is_sample_kind(*arch);
     Scenario ks = s;
     if (kind) {
+        const kinds::Walk w = kinds::walk(*arch, s.image_size.value_or(0));
+        if (!w.error.empty()) return Result<Recommendation>::failure({"bad_model", "model: " + w.error, "model"}, arch.warnings);
         ks.train_tokens = kinds::job_samples(*arch, s);
         if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
     }
