@@ -147,7 +147,12 @@ void App::apply_host_preferences(Host& host) {
     }
 }
 
+App::~App() {
+    if (bound_ui_state() == &ui_) bind_ui_state(nullptr);
+}
+
 void App::frame(Host& host) {
+    bind_ui_state(&ui_);  // tr(), palette() … read this App's language and theme
     ++frames_;
     tags_.begin_frame();
     apply_host_preferences(host);

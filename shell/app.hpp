@@ -30,6 +30,9 @@ namespace gpusizer::shell {
 class App {
 public:
     App();  // scenario = core's defaults (parse_scenario_json("{}"))
+    ~App();  // unbinds its UiState from the ImGui context (bound by address in frame())
+    App(App&&) = default;
+    App& operator=(App&&) = default;
 
     // [SECTION] Inputs from the host
     void set_catalog(Result<Catalog> catalog);   // an error result is shown in the window
