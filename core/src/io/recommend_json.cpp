@@ -83,7 +83,7 @@ ojson offer_to_ojson(const Offer& o) {
     x["serving"] = serving_to_ojson(o.serving);
     ojson checks = ojson::array();
     for (const Check& c : o.checks)
-        checks.push_back({{"id", c.id}, {"ok", c.ok}, {"blocking", c.blocking}, {"message", c.message}});
+        checks.push_back({{"id", c.id}, {"ok", c.ok}, {"blocking", c.blocking}, {"message", c.message}, {"message_zh", c.message_zh}});
     x["checks"] = checks;
     x["why"] = o.why;
     x["why_zh"] = o.why_zh;
