@@ -206,7 +206,7 @@ KindSpeed kind_speed(const ModelArch& a, const Walk& w, const Scenario& s, const
     if (a.kind == "whisper") {
         // Encoder and cross-attention K/V once per window (compute-bound); then each generated token reads
         // the decoder's weights and the batch's K/V (memory-bound at small batch).
-        const double encode = b * (w.fwd_flops - k_whisper_tokens_per_window * w.decode_flops_per_token) / rate;
+        const double encode = b * w.encode_flops / rate;
         const double bytes = w.decode_params * wb + b * (w.cross_kv + w.kv_per_token * k_whisper_tokens_per_window / 2) * 2;
         const double token = std::max(bytes / bw, b * w.decode_flops_per_token / rate);
         const double window = encode + k_whisper_tokens_per_window * token;

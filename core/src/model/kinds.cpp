@@ -245,7 +245,6 @@ Walk vit(const ModelArch& a, double px) {
     out.params += h * a.add_embed_dim;                                // CLIP visual projection
     const double n = std::floor(px / p);
     const double T = n * n + 1;
-    out.tokens = T;
     out.fwd_flops = 2 * c * p * p * h * (T - 1) + L * (2 * (layer - 4 * h) * T + 4 * T * T * h) +
                     2 * h * double(a.num_labels + a.add_embed_dim);
     out.saved = T * (L * block_saved(h, i) + h);
@@ -351,7 +350,6 @@ Walk unet(const ModelArch& a, double px) {
     out.saved = saved;
     out.saved_ckpt = block_in + largest;
     out.infer_peak = out.cfg * live;
-    out.tokens = side0 * side0;
     out.vae_decode_flops = vae_decode_flops(px);
     out.vae_decode_peak = vae_decode_peak(px);
     out.vae_fp32 = a.context_dim == 2048;  // SDXL: its VAE config sets force_upcast (the pipeline upcasts it)
@@ -372,7 +370,6 @@ Walk flux(const ModelArch& a, double px) {
     // Latent 1/8 of the image, packed 2×2 into tokens; 512 T5 tokens (FluxPipeline max_sequence_length).
     const double side = std::floor(px / 16);
     const double Ti = side * side, Tt = 512, T = Ti + Tt;
-    out.tokens = Ti;
     const double stream_linear = 3 * d * d + d * d + 8 * d * d;  // q,k,v, out, MLP (the modulation is per image, not per token)
     out.fwd_flops = 2 * Ld * stream_linear * T + 2 * Ls * (3 * d * d + 4 * d * d + 5 * d * d) * T + 4 * (Ld + Ls) * T * T * d +
                     2 * (j * d * Tt + inc * d * Ti + d * inc * Ti);
@@ -399,14 +396,14 @@ Walk whisper(const ModelArch& a) {
     out.params = conv + src * d + Le * enc_layer + 2 * d + V * d + tgt * d + Ld * dec_layer + 2 * d;
     // One 30 s window: 3000 mel frames, conv stride 2 → 1500 encoder tokens.
     const double T = src;
-    out.tokens = T;
-    out.encode_flops = 2 * (mel * 3 * d * 2 * T + 3 * d * d * T) + Le * (2 * (4 * d * d + 2 * d * ffn) * T + 4 * T * T * d);
+    // The encoder, then every decoder layer's cross-attention K and V of its output (made once per window).
+    out.encode_flops = 2 * (mel * 3 * d * 2 * T + 3 * d * d * T) + Le * (2 * (4 * d * d + 2 * d * ffn) * T + 4 * T * T * d) +
+                       Ld * 2 * 2 * d * d * T;
     const double O = k_whisper_tokens_per_window;
     // Per generated token: self-attn, cross-attn q and o (their k,v of the encoder are made once), MLP,
     // the output projection (tied to the embedding), attention over the window and the context so far.
     out.decode_flops_per_token = 2 * (Ld * (4 * d * d + 2 * d * d + 2 * d * ffn) + V * d) + Ld * 4 * d * (T + O / 2);
-    const double cross_kv_flops = Ld * 2 * 2 * d * d * T;
-    out.fwd_flops = out.encode_flops + cross_kv_flops + O * out.decode_flops_per_token;
+    out.fwd_flops = out.encode_flops + O * out.decode_flops_per_token;
     out.decode_params = Ld * (4 * d * d + 2 * d * d + 2 * d * ffn) + V * d;
     out.kv_per_token = Ld * 2 * d;
     out.cross_kv = Ld * 2 * d * T;

@@ -27,13 +27,12 @@ struct Walk {
     double saved = 0;           // training: elements one sample keeps for backward (compute dtype)
     double saved_ckpt = 0;      // the same with full activation checkpointing (block inputs + one block)
     double infer_peak = 0;      // inference: elements live at the forward's peak, per sample
-    double tokens = 0;          // ViT / DiT / Whisper encoder: tokens of one sample
     double lora_dims = 0;       // Σ (d_in + d_out) of the attention projections LoRA adapts (× rank = adapter params)
     double decode_params = 0;   // Whisper: decoder parameters read per generated token
     double kv_per_token = 0;    // Whisper: decoder self-attention K+V elements per generated token
     double cross_kv = 0;        // Whisper: cross-attention K+V elements per window (encoder states)
     double decode_flops_per_token = 0;  // Whisper: decoder FLOPs per generated token
-    double encode_flops = 0;    // Whisper: encoder FLOPs per window (also in fwd_flops)
+    double encode_flops = 0;    // Whisper: encoder + cross-attention K/V FLOPs per window (also in fwd_flops)
     double vae_decode_flops = 0;  // diffusion: the VAE decoder's FLOPs for one image (once per image)
     double vae_decode_peak = 0;   // diffusion: elements live while the VAE decodes one image
     bool vae_fp32 = false;        // SDXL's VAE decodes in fp32 (force_upcast: it overflows in fp16)
