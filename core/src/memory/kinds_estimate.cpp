@@ -36,6 +36,11 @@ constexpr double k_transformer_efficiency = 0.40;
 // One forward of a CNN/ViT in eager PyTorch is never faster than its kernel launches: 12.8 ms at
 // batch 1 on a V100 and 13.0 ms on a T4 (same README, AMP inference latency at batch 1).
 constexpr double k_forward_floor_s = 0.0128;
+// A Whisper decoder step is never faster than its layers' kernels and the search around them: 0.625 ms
+// per decoder layer per generated token, fitted on faster-whisper's benchmark (large-v2, fp16, beam 5:
+// 13 minutes of audio in 54 s on a V100S, SYSTRAN/faster-whisper README @00cc7e1b) with 100 tokens
+// per 30 s window: 2.08 s per window, ~20 ms per step of its 32 decoder layers.
+constexpr double k_whisper_step_floor_per_layer_s = 0.02 / 32;
 // Pipelines' default denoising steps: StableDiffusionPipeline / StableDiffusionXLPipeline 50,
 // FluxPipeline 28 (diffusers pipeline __call__ defaults).
 constexpr std::int64_t k_unet_default_steps = 50;
@@ -208,12 +213,14 @@ KindSpeed kind_speed(const ModelArch& a, const Walk& w, const Scenario& s, const
         // the decoder's weights and the batch's K/V (memory-bound at small batch).
         const double encode = b * w.encode_flops / rate;
         const double bytes = w.decode_params * wb + b * (w.cross_kv + w.kv_per_token * k_whisper_tokens_per_window / 2) * 2;
-        const double token = std::max(bytes / bw, b * w.decode_flops_per_token / rate);
+        const double floor = k_whisper_step_floor_per_layer_s * static_cast<double>(a.num_layers);
+        const double token = std::max({bytes / bw, b * w.decode_flops_per_token / rate, floor});
         const double window = encode + k_whisper_tokens_per_window * token;
         v.samples_per_s = g * b / window;
         v.realtime_factor = v.samples_per_s * k_whisper_window_s;
         v.why = num("%.0f GPUs × ", g) + num("batch %.0f × 30 s / (encode ", b) + num("%.3f s + 100 tokens × ", encode) +
-                num("%.2f ms", token * 1e3) + (bytes / bw > b * w.decode_flops_per_token / rate ? " memory-bound" : " compute-bound") + ")";
+                num("%.2f ms", token * 1e3) +
+                (token == floor ? " step floor" : bytes / bw > b * w.decode_flops_per_token / rate ? " memory-bound" : " compute-bound") + ")";
         return v;
     }
     if (a.kind == "unet" || a.kind == "dit") {
