@@ -53,6 +53,8 @@ std::string format_count(double n) {
         std::snprintf(buf, sizeof buf, "%.2f M", n / 1e6);
     else if (n >= 1e4)
         std::snprintf(buf, sizeof buf, "%.1f k", n / 1e3);
+    else if (n > 0 && n < 10)  // images/s of a diffusion model, a real-time factor: keep 3 digits
+        std::snprintf(buf, sizeof buf, "%.3g", n);
     else
         std::snprintf(buf, sizeof buf, "%.0f", n);
     return buf;

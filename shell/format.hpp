@@ -22,7 +22,7 @@ std::string format_money(double amount, const std::string& currency);
 // Hours in the current language: "37 min", "5.2 h", "3.4 days", "1.2 years" (core's hours_text spelling)
 std::string format_hours(double hours);
 
-// Large counts: 1.5e9 -> "1.50 B", 3.2e6 -> "3.20 M", 950 -> "950"
+// Large counts: 1.5e9 -> "1.50 B", 3.2e6 -> "3.20 M", 950 -> "950"; below 10, 3 digits: 0.116 -> "0.116"
 std::string format_count(double n);
 
 }  // namespace gpusizer::shell

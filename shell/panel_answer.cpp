@@ -49,7 +49,11 @@ void assumptions(const Recommendation& rec, const Offer& o) {
         std::snprintf(buf, sizeof buf, tr("%lld nodes", "%lld 个节点"), static_cast<long long>(o.nodes));
         items.push_back(buf);
     }
-    if (o.serving) {
+    if (o.serving && !rec.model_kind.empty()) {  // images or audio windows: a batch per replica, not users
+        const std::int64_t batch = o.serving->per_replica, replicas = o.serving->replicas;
+        items.push_back(tr("batch ", "批大小 ") + std::to_string(batch) + tr(", ", ",") +
+                        (replicas == 1 ? std::string(tr("1 replica", "1 个副本")) : std::to_string(replicas) + tr(" replicas", " 个副本")));
+    } else if (o.serving) {
         const std::int64_t users = o.serving->users, replicas = o.serving->replicas;
         items.push_back((users == 1 ? std::string(tr("1 user", "1 个用户")) : std::to_string(users) + tr(" users", " 个用户")) +
                         tr(", ", ",") +
