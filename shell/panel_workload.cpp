@@ -188,8 +188,9 @@ void kind_amount(PanelContext& ctx, const std::string& kind) {
     Scenario& s = ctx.scenario;
     const bool train = is_training(s.task);
     if (kind == "whisper") {
-        form_row(train ? tr("Training audio (hours)", "训练音频(小时)") : tr("Audio to transcribe (hours)", "待转写音频(小时)"),
-                 tr("Gives the time and the total cost.", "用于估算时间和总费用。"));
+        form_row(tr("Audio (hours)", "音频(小时)"),
+                 train ? tr("Hours of audio in the training set: gives the time and the total cost.", "训练集中的音频小时数:用于估算时间和总费用。")
+                       : tr("Hours of audio to transcribe: gives the time and the total cost.", "待转写的音频小时数:用于估算时间和总费用。"));
         optional_real(ctx, "audio_seconds", s.audio_seconds, k_limit_audio_seconds, 3600, 1.0 / 3600, "%.4g");
     } else {
         form_row(train ? tr("Training images", "训练图像数") : tr("Images to process", "待处理图像数"),
@@ -233,8 +234,9 @@ void section_shape(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
     if (!form_begin("##shape_form")) return;
     if (const std::string kind = model_kind(ctx); !kind.empty()) {
-        form_row(kind == "whisper" ? tr("30 s audio windows per batch", "每批 30 秒音频段数") : tr("Images per batch", "每批图像数"),
-                 tr("Processed at once on each GPU.", "每块 GPU 同时处理的数量。"));
+        form_row(kind == "whisper" ? tr("Windows per batch", "每批音频段数") : tr("Images per batch", "每批图像数"),
+                 kind == "whisper" ? tr("30 s audio windows processed at once on each GPU.", "每块 GPU 同时处理的 30 秒音频段数。")
+                                   : tr("Images processed at once on each GPU.", "每块 GPU 同时处理的图像数。"));
         int_stepper(ctx, "batch", s.batch_size, k_limit_batch_size, 2, true);
         kind_shape(ctx, kind);
         form_end();
