@@ -217,3 +217,23 @@ TEST_CASE("kinds: recommend ranks offers for each kind") {
         for (const Offer& o : r->offers) CHECK(o.tokens_per_s > 0);
     }
 }
+
+TEST_CASE("kinds: BERT-style encoders are served as one forward per sequence, with no decode") {
+    // The issue's report: an encoder's "tokens/s" came from a decode roofline it does not have, and
+    // recommend found "no room for one sequence" (no KV cache). Now the throughput is the tokens one
+    // bidirectional forward reads, and a replica holds the batch its activations allow.
+    const Estimate e = est(R"({"model":"bert-base-uncased","seq_len":512,"batch_size":32,"gpu":"t4"})");
+    REQUIRE(e.throughput);
+    CHECK(e.throughput->decode_tokens_per_s_per_seq == 0);
+    CHECK(e.throughput->tokens_per_s == e.throughput->prefill_tokens_per_s);
+    // Compute-bound at batch 32 on a T4 (65 TFLOP/s fp16 at the serving model's 0.50): 32 × 512 tokens per
+    // batch of forwards of 2·N·S + 4·S·(L·h·S) FLOPs, hand-worked from BertModel's 109,482,240 parameters,
+    // 12 layers, h 768: 141,000 tokens/s, give or take the model's exact attention span.
+    const double S = 512, N = 109'482'240, fwd = 2 * N * S + 4 * S * (12 * 768 * S);
+    CHECK(e.throughput->tokens_per_s == doctest::Approx(32 * S / (32 * fwd / (65e12 * 0.50))).epsilon(0.05));
+    Result<Scenario> s = parse_scenario_json(R"({"model":"bert-base-uncased","seq_len":512,"batch_size":32})");
+    REQUIRE(s.ok());
+    Result<Recommendation> r = recommend(catalog(), *s, 3);
+    REQUIRE_MESSAGE(r.ok(), r.error.message);
+    CHECK_FALSE(r->offers.empty());
+}

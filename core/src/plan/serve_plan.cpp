@@ -39,7 +39,20 @@ ServingSpeed speed_at(const Context& ctx, const Machine& m, const Replica& r, st
 
 // The most sequences one replica holds: whole sequences in its KV cache, the engine's cap, and
 // the largest batch whose time per token meets max_tpot_ms (it grows with the batch: bisection).
-std::int64_t max_sequences(const Context& ctx, const Machine& m, const Replica& r) {
+std::int64_t max_sequences(Context& ctx, const Machine& m, const Replica& r) {
+    if (ctx.arch.encoder) {  // BERT-style: no KV cache; the batch whose activations fit (bisection)
+        JobLayout l;
+        l.tp = r.tp;
+        l.pp = r.pp;
+        l.ep = ctx.s.expert_parallel;
+        std::int64_t lo = 1, hi = engine_max_seqs(ctx.s);
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo + 1) / 2;
+            if (fit(ctx, m, r.tp * r.pp, l, 0, mid)) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
     const double seq = static_cast<double>(std::max<std::int64_t>(1, ctx.s.seq_len));
     const double kv = r.one->kv_capacity_tokens ? static_cast<double>(*r.one->kv_capacity_tokens) : 0;
     std::int64_t c = static_cast<std::int64_t>(std::floor(std::min(kv / seq, 1e6)));

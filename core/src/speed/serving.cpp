@@ -104,6 +104,22 @@ ServingSpeed serving_speed(const Scenario& s, const ModelArch& arch, const Param
     const double N = static_cast<double>(p.active), h = static_cast<double>(arch.hidden_size);
     const double L = static_cast<double>(arch.num_layers);
 
+    // Encoder-only models (BERT, RoBERTa): one bidirectional forward over the whole sequence, nothing
+    // decoded — throughput is the tokens that forward reads (issue 16). Full QKᵀ and PV, not halved.
+    if (arch.encoder) {
+        const double S = static_cast<double>(s.seq_len);
+        const double forward = 2 * N * S + 4 * S * attention_span_of(arch, S);
+        const double comm = tp > 1 ? 2 * L * all_reduce_s(links, 2 * B * S * h, tp, tp_local) : 0;
+        const double batch = std::max(B * forward / flops, stages * static_cast<double>(per_gpu.weights) / bw) + comm;
+        r.ttft_s = batch;
+        r.prefill_tokens_per_s = batch > 0 ? B * S / batch : 0;
+        r.tokens_per_s = r.prefill_tokens_per_s;
+        r.decode_step_s = batch;
+        r.tpot_s = S > 0 ? batch / S : 0;  // B / tokens_per_s, as for decoders (the planner's load rule)
+        r.memory_bound = false;
+        return r;
+    }
+
     // Decode step (docs/research/memory-model.md §2.10): every stage reads its weights and the batch's KV.
     const double weight_bytes = static_cast<double>(per_gpu.weights) * weights_read_fraction(arch, p, concurrency);
     const double t_mem = stages * (weight_bytes + B * context * static_cast<double>(kv_per_token)) / bw;
