@@ -338,7 +338,7 @@ MODEL_ORDER = [
     "deepseek-coder-1.3b-base", "deepseek-coder-7b-base-v1.5", "kimi-k2", "mistral-7b-v0.1", "mistral-7b-v0.3", "mistral-nemo-base-2407", "mixtral-8x7b",
     "mixtral-8x22b", "devstral-small-2-24b-instruct", "gemma-3-1b-it", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "gpt-oss-20b", "gpt-oss-120b",
     "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "phi-1", "yi-1.5-6b", "yi-1.5-9b", "yi-1.5-34b", "yi-34b-chat",
-    "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "chatglm-6b",
+    "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "internlm3-8b-instruct", "chatglm-6b",
     "baichuan-13b-chat", "baichuan2-7b-chat-4bits", "baichuan2-13b-chat-4bits", "minicpm-2b-sft", "minicpm-moe-8x2b", "gpt2", "bert-base-uncased", "bert-large-uncased",
 ]
 

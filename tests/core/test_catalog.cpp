@@ -565,6 +565,19 @@ TEST_CASE("catalog III: Llama 4 and Qwen3-VL presets count to their hand-worked 
     CHECK(vl.active == 22190763520ULL);
 }
 
+TEST_CASE("catalog III: InternLM3 8B counts to its checkpoint index") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const ModelPreset* m = c->find_model("internlm3-8b-instruct");
+    REQUIRE(m);
+    CHECK(m->arch.num_kv_heads == 2);
+    CHECK_FALSE(m->arch.qkv_bias);
+    // 48 x (q,o 2 x 4096^2 + k,v 2 x 4096 x 256 + MLP 3 x 4096 x 10240 + norms 2 x 4096) + 4096 + 2 x 128512 x 4096
+    // = 48 x 161,488,896 + 1,052,774,400 = 8,804,241,408: the index's total_size 35,216,965,632 bytes / 4.
+    CHECK(param_detail(m->arch).total == 8804241408ULL);
+    CHECK(param_detail(m->arch).total * 4 == 35216965632ULL);
+}
+
 // [SECTION] Validation: one broken sample per rule
 
 TEST_CASE("catalog: the minimal valid sample loads clean") {
