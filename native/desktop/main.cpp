@@ -197,7 +197,7 @@ bool open_scenario(const Options& opt, gpusizer::shell::App& app, std::string& e
             return false;
         }
         for (const auto& w : l.warnings) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
-        base = gpusizer::scenario_to_json(*l);
+        base = gpusizer::scenario_given_to_json(*l);
     }
     auto s = gpusizer::parse_scenario_overrides(base, opt.overrides);
     if (!s.ok()) {
