@@ -43,6 +43,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
     std::vector<plan::Candidate> offers;
+    offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
     std::map<const Instance*, int> offered;
     for (const plan::Machine& m : machines) {
@@ -58,6 +59,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     plan::rank(ctx, offers);
     if (top > 0 && offers.size() > top) offers.resize(top);
     plan::alternatives(offers, rec);
+    rec.offers.reserve(offers.size());
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
         if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);
