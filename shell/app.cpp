@@ -147,11 +147,15 @@ void App::apply_host_preferences(Host& host) {
     }
 }
 
+App::~App() {
+    if (bound_ui_state() == &ui_) bind_ui_state(nullptr);
+}
+
 void App::frame(Host& host) {
+    bind_ui_state(&ui_);  // tr(), palette() … read this App's language and theme
     ++frames_;
     tags_.begin_frame();
     apply_host_preferences(host);
-
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
@@ -159,22 +163,31 @@ void App::frame(Host& host) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("gpusizer##main", nullptr, flags);
     const Language language_before = language();
-    if (!catalog_) {
-        ImGui::TextUnformatted("gpusizer");
-        ImGui::Separator();
-        if (catalog_error_.empty()) {
-            ImGui::TextUnformatted(tr("Loading the catalog...", "正在加载目录……"));
-        } else {
-            ImGui::TextUnformatted(tr("The catalog could not be loaded:", "无法加载目录:"));
-            ImGui::TextWrapped("%s", catalog_error_.c_str());
-            tags_.tag_item("catalog_error", catalog_error_);
-        }
-        ImGui::End();
-        tags_.end_frame();
-        return;
+    if (catalog_) {
+        // Phone-sized windows get one column (logical width under 760 px).
+        ui_.narrow = vp->WorkSize.x / host.pixel_ratio() < 760.0f;
+        draw_panels(host);
+    } else {
+        draw_catalog_status();
     }
-    // Phone-sized windows get one column (logical width under 760 px).
-    ui_.narrow = vp->WorkSize.x / host.pixel_ratio() < 760.0f;
+    ImGui::End();
+    tags_.end_frame();
+    if (catalog_) after_frame(host, language_before);
+}
+
+void App::draw_catalog_status() {
+    ImGui::TextUnformatted("gpusizer");
+    ImGui::Separator();
+    if (catalog_error_.empty()) {
+        ImGui::TextUnformatted(tr("Loading the catalog...", "正在加载目录……"));
+    } else {
+        ImGui::TextUnformatted(tr("The catalog could not be loaded:", "无法加载目录:"));
+        ImGui::TextWrapped("%s", catalog_error_.c_str());
+        tags_.tag_item("catalog_error", catalog_error_);
+    }
+}
+
+void App::draw_panels(Host& host) {
     PanelContext ctx{*catalog_, presets_, scenario_, results_, tags_, host, link_, ui_, pinned_,
                      pinned_ && !pinned_stale_ ? &pinned_results_ : nullptr};
     panel_topbar(ctx);
@@ -214,8 +227,11 @@ void App::frame(Host& host) {
         ImGui::EndChild();
     }
     panel_footer(ctx);
-    ImGui::End();
-    tags_.end_frame();
+}
+
+// What the panels asked for during the frame, done between frames: pin/unpin, a redraw after a
+// box changed height, a pasted link, the summary in a new language.
+void App::after_frame(Host& host, Language language_before) {
     if (ui_.pin_requested) pin();
     if (ui_.unpin_requested) unpin();
     ui_.pin_requested = ui_.unpin_requested = false;

@@ -30,6 +30,9 @@ namespace gpusizer::shell {
 class App {
 public:
     App();  // scenario = core's defaults (parse_scenario_json("{}"))
+    ~App();  // unbinds its UiState from the ImGui context (bound by address in frame())
+    App(App&&) = default;
+    App& operator=(App&&) = default;
 
     // [SECTION] Inputs from the host
     void set_catalog(Result<Catalog> catalog);   // an error result is shown in the window
@@ -76,6 +79,9 @@ public:
 
 private:
     void recompute_if_needed(Host& host);
+    void draw_catalog_status();  // "Loading…" or why the catalog could not be loaded
+    void draw_panels(Host& host);  // the top bar, the answer card and the panes
+    void after_frame(Host& host, Language language_before);
     void settle_edit();  // the panels' edits since the last call: mark them given, re-derive defaults
     void apply_host_preferences(Host& host);  // theme from the system (when "system" is chosen)
     void update_link(Host& host);             // the share link of the scenario and the pin, when it changed

@@ -24,27 +24,23 @@ bool radio(PanelContext& ctx, const char* text, int& value, int v, const std::st
     return clicked;
 }
 
-// The radio state of the questions; the rules that turn answers into keys are core's
-// (core/include/gpusizer/guided.hpp: apply_guided), so every host builds the same scenario.
-struct Radios {
-    int task = GuidedAnswers::serve, size = 1, gpus = GuidedAnswers::one, interrupt = 0, where = GuidedAnswers::abroad,
-        priority = GuidedAnswers::total_cost;
-    GuidedAnswers answers() const {
-        GuidedAnswers a;
-        a.task = task;
-        a.size = size;
-        a.gpus = gpus;
-        a.interruptible = interrupt == 0;
-        a.where = where;
-        a.priority = priority;
-        return a;
-    }
-};
-
 }  // namespace
 
+// The rules that turn answers into keys are core's (core/include/gpusizer/guided.hpp:
+// apply_guided), so every host builds the same scenario.
+GuidedAnswers GuidedRadios::answers() const {
+    GuidedAnswers a;
+    a.task = task;
+    a.size = size;
+    a.gpus = gpus;
+    a.interruptible = interrupt == 0;
+    a.where = where;
+    a.priority = priority;
+    return a;
+}
+
 void panel_guided(PanelContext& ctx) {
-    static Radios answers;
+    GuidedRadios& answers = ctx.ui.guided;
     if (ctx.ui.guided_open) {
         ImGui::OpenPopup("##guided");
         ctx.ui.guided_open = false;

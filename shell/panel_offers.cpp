@@ -228,7 +228,7 @@ void offer_details(PanelContext& ctx, const Offer& o) {
         ImGui::SameLine();
         ImGui::TextColored(pal.muted, "%s:", check_name(c.id));
         ImGui::SameLine();
-        ImGui::TextUnformatted(c.message.c_str());
+        ImGui::TextUnformatted((language() == Language::zh && !c.message_zh.empty() ? c.message_zh : c.message).c_str());
     }
     ImGui::EndGroup();
     ImGui::PopTextWrapPos();

@@ -47,7 +47,7 @@ bool contains_ci(const std::string& hay, const char* needle) {
 
 void model_picker(PanelContext& ctx) {
     Scenario& s = ctx.scenario;
-    static char filter[64] = "";  // the search text, kept while the picker is open
+    char* filter = ctx.ui.model_filter;
     std::string preview;
     if (s.source == ModelSource::preset) {
         const ModelPreset* m = ctx.catalog.find_model(s.model);
@@ -64,7 +64,7 @@ void model_picker(PanelContext& ctx) {
         ImGui::SetKeyboardFocusHere();
     }
     ImGui::SetNextItemWidth(-FLT_MIN);
-    ImGui::InputTextWithHint("##filter", tr("search models", "搜索模型"), filter, sizeof filter);
+    ImGui::InputTextWithHint("##filter", tr("search models", "搜索模型"), filter, sizeof ctx.ui.model_filter);
     ctx.tags.tag_item("model_filter");
     if (combo_item(ctx, "model", "__params_b", tr("A bare size in billions of parameters...", "仅输入参数量(十亿)……"),
                    s.source == ModelSource::params_b)) {
@@ -93,7 +93,7 @@ void model_picker(PanelContext& ctx) {
 }
 
 void paste_config_modal(PanelContext& ctx) {
-    static std::vector<char> buffer;
+    std::vector<char>& buffer = ctx.ui.paste_buffer;
     if (ctx.ui.paste_open) {
         ImGui::OpenPopup("##paste_config");
         ctx.ui.paste_open = false;

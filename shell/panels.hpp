@@ -16,17 +16,31 @@
 #include <vector>
 
 #include "gpusizer/catalog.hpp"
+#include "gpusizer/guided.hpp"
 #include "gpusizer/scenario.hpp"
 #include "host.hpp"
 #include "results.hpp"
+#include "strings.hpp"
+#include "style.hpp"
 #include "widget_tags.hpp"
 
 namespace gpusizer::shell {
 
 enum class ThemeChoice { system, dark, light };
 
+// The guided start's radio buttons (indices; core's apply_guided turns them into keys).
+struct GuidedRadios {
+    int task = GuidedAnswers::serve, size = 1, gpus = GuidedAnswers::one, interrupt = 0, where = GuidedAnswers::abroad,
+        priority = GuidedAnswers::total_cost;
+    GuidedAnswers answers() const;
+};
+
 // UI-only state that lives across frames. Nothing here is a computed number.
 struct UiState {
+    // The language and the theme in use; tr(), language(), palette() and theme() read them from
+    // the UiState of the current ImGui context (App binds its own: bind_ui_state).
+    Language language = Language::en;
+    Theme theme_in_use = Theme::dark;
     std::string copied_url;       // the share URL last copied, confirmed until the scenario changes
     ThemeChoice theme = ThemeChoice::system;
     SweepAxis axis = SweepAxis::seq_len;  // the memory chart's x axis
@@ -41,6 +55,9 @@ struct UiState {
     // config.json paste box (bounded: k_max_paste_bytes).
     std::string paste_error;
     bool paste_open = false;
+    std::vector<char> paste_buffer;  // the paste box's text while it is open
+    char model_filter[64] = "";      // the model picker's search text, kept while it is open
+    GuidedRadios guided;
     bool narrow = false;          // the window is phone-sized: one column
     // Training tokens as dataset × epochs: the scenario keeps the product (train_tokens), the
     // dataset shown is train_tokens / epochs.
@@ -59,6 +76,12 @@ struct UiState {
     float card_height = 0, compare_height = 0;
     bool relayout = false;
 };
+
+// Makes `ui` the UI state of the current ImGui context (stored in io.UserData), the one
+// tr()/language()/palette()/theme() read; null unbinds. App binds its own before each frame, so
+// two Apps (tests) never share a language or a theme.
+void bind_ui_state(UiState* ui);
+UiState* bound_ui_state();
 
 struct PanelContext {
     const Catalog& catalog;

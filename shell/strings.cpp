@@ -1,11 +1,25 @@
 #include "strings.hpp"
 
-namespace gpusizer::shell {
-namespace {
-Language g_language = Language::en;  // the UI is one per process: a shell-wide setting
-}  // namespace
+#include "imgui.h"
+#include "panels.hpp"
 
-void set_language(Language lang) { g_language = lang; }
-Language language() { return g_language; }
+namespace gpusizer::shell {
+
+void bind_ui_state(UiState* ui) {
+    if (ImGui::GetCurrentContext()) ImGui::GetIO().UserData = ui;
+}
+
+UiState* bound_ui_state() {
+    return ImGui::GetCurrentContext() ? static_cast<UiState*>(ImGui::GetIO().UserData) : nullptr;
+}
+
+void set_language(Language lang) {
+    if (UiState* ui = bound_ui_state()) ui->language = lang;
+}
+
+Language language() {
+    const UiState* ui = bound_ui_state();
+    return ui ? ui->language : Language::en;
+}
 
 }  // namespace gpusizer::shell

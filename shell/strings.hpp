@@ -8,6 +8,8 @@ namespace gpusizer::shell {
 
 enum class Language { en, zh };
 
+// The language of the UiState bound to the current ImGui context (panels.hpp: bind_ui_state);
+// English when none is bound.
 void set_language(Language lang);
 Language language();
 

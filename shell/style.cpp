@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+
+#include "panels.hpp"
 
 namespace gpusizer::shell {
 namespace {
@@ -64,9 +67,11 @@ bool looks_like_ttf(const FontData& f) {
     return (p[0] == 0 && p[1] == 1 && p[2] == 0 && p[3] == 0) || (p[0] == 't' && p[1] == 'r' && p[2] == 'u' && p[3] == 'e');
 }
 
-Theme g_theme = Theme::dark;
-float g_pixel_ratio = 1.0f;
-ImFont* g_fonts[4] = {};  // by FontRole; null: the body font
+// The atlas's fonts are named by role (build_fonts); font(role) finds them there, so the fonts
+// belong to the ImGui context that holds the atlas, not to this file.
+constexpr const char* k_role_names[4] = {"UI font", "heading", "figure", "title"};
+
+void colours_and_edges(ImGuiStyle& style, Theme theme);
 
 void colours(ImGuiStyle& style, const Palette& p, bool light) {
     ImVec4* c = style.Colors;
@@ -121,7 +126,7 @@ void colours(ImGuiStyle& style, const Palette& p, bool light) {
 }  // namespace
 
 const Palette& palette(Theme t) { return t == Theme::light ? k_light : k_dark; }
-const Palette& palette() { return palette(g_theme); }
+const Palette& palette() { return palette(theme()); }
 
 float contrast_ratio(const ImVec4& a, const ImVec4& b) {
     // WCAG 2.x relative luminance (sRGB channels linearised) and (L1 + 0.05) / (L2 + 0.05).
@@ -138,22 +143,36 @@ ImFont* font_for(FontRole role, const char* text) {
 }
 
 ImFont* font(FontRole role) {
-    ImFont* f = g_fonts[static_cast<int>(role)];
-    return f ? f : ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+    const ImVector<ImFont*>& fonts = ImGui::GetIO().Fonts->Fonts;
+    const char* name = k_role_names[static_cast<int>(role)];
+    for (ImFont* f : fonts)
+        if (f->ConfigData && std::strncmp(f->ConfigData->Name, name, std::strlen(name)) == 0) return f;
+    return fonts.empty() ? nullptr : fonts[0];
 }
 
 void set_theme(Theme t) {
-    g_theme = t;
-    apply_style(g_pixel_ratio);
+    if (UiState* ui = bound_ui_state()) ui->theme_in_use = t;
+    colours_and_edges(ImGui::GetStyle(), t);  // sizes stay as apply_style scaled them
 }
 
-Theme theme() { return g_theme; }
+Theme theme() {
+    const UiState* ui = bound_ui_state();
+    return ui ? ui->theme_in_use : Theme::dark;
+}
+
+namespace {
+// What differs between the themes: colours, and an edge on light inputs (border sizes are not
+// scaled by ScaleAllSizes, so this holds at any pixel ratio).
+void colours_and_edges(ImGuiStyle& style, Theme t) {
+    const bool light = t == Theme::light;
+    colours(style, palette(t), light);
+    style.FrameBorderSize = light ? 1.0f : 0.0f;  // light inputs need an edge on white
+}
+}  // namespace
 
 void apply_style(float pixel_ratio) {
-    g_pixel_ratio = pixel_ratio;
     ImGuiStyle style;  // start from defaults: ScaleAllSizes is not idempotent
-    const bool light = g_theme == Theme::light;
-    colours(style, palette(), light);
+    colours_and_edges(style, theme());
     // Roomy, rounded, flat: 8 px rhythm, borders only where they separate.
     style.WindowPadding = ImVec2(14, 12);
     style.FramePadding = ImVec2(9, 5);
@@ -173,7 +192,6 @@ void apply_style(float pixel_ratio) {
     style.WindowBorderSize = 0.0f;
     style.ChildBorderSize = 1.0f;
     style.PopupBorderSize = 1.0f;
-    style.FrameBorderSize = light ? 1.0f : 0.0f;  // light inputs need an edge on white
     style.SelectableTextAlign = ImVec2(0.0f, 0.5f);
     style.ScaleAllSizes(pixel_ratio);
     ImGui::GetStyle() = style;
@@ -182,7 +200,6 @@ void apply_style(float pixel_ratio) {
 bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk, const FontData* bold) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    for (ImFont*& f : g_fonts) f = nullptr;
     bool ok = true;
     if (font && !looks_like_ttf(*font)) ok = false;
     const bool cjk_ok = !cjk || looks_like_ttf(*cjk);
@@ -221,15 +238,12 @@ bool build_fonts(float pixel_ratio, const FontData* font, const FontData* cjk, c
         const bool with_cjk = cjk && cjk_ok;
         const FontData& heavy = bold && bold_ok ? *bold : *font;
         // Fonts[0] is ImGui's default: the body font, named as the tests check it.
-        g_fonts[0] = add(*font, k_ui_font_px, true, with_cjk ? "UI font + CJK" : "UI font");
-        g_fonts[1] = add(heavy, k_ui_font_px, false, "heading");
-        g_fonts[2] = add(heavy, k_figure_font_px, false, "figure");
-        g_fonts[3] = add(heavy, k_title_font_px, false, "title");
-        ok = g_fonts[0] && g_fonts[1] && g_fonts[2] && g_fonts[3] && io.Fonts->Build();
-        if (!ok) {
-            io.Fonts->Clear();
-            for (ImFont*& f : g_fonts) f = nullptr;
-        }
+        ImFont* const added[4] = {add(*font, k_ui_font_px, true, with_cjk ? "UI font + CJK" : "UI font"),
+                                  add(heavy, k_ui_font_px, false, k_role_names[1]),
+                                  add(heavy, k_figure_font_px, false, k_role_names[2]),
+                                  add(heavy, k_title_font_px, false, k_role_names[3])};
+        ok = added[0] && added[1] && added[2] && added[3] && io.Fonts->Build();
+        if (!ok) io.Fonts->Clear();
     }
     if (!font || !ok || io.Fonts->Fonts.empty()) {
         ImFontConfig cfg;

@@ -151,7 +151,7 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
                     return std::nullopt;
                 }
                 for (auto& w : l.warnings) in.warnings.push_back(w);
-                base = scenario_to_json(*l);
+                base = scenario_given_to_json(*l);
             } else if (value == "-") {
                 base = std::string(io.stdin_text);
             } else if (auto t = read_file(value)) {

@@ -184,29 +184,35 @@ extern const unsigned char gpusizer_font_ui[], gpusizer_font_ui_bold[], gpusizer
 extern const unsigned long gpusizer_font_ui_size, gpusizer_font_ui_bold_size, gpusizer_font_cjk_size;
 #endif
 
-int main(int argc, char** argv) {
-    Options opt;
-    std::string err;
-    if (!parse_options(argc, argv, opt, err)) return usage(err.c_str());
+namespace {
 
-    gpusizer::shell::App app;
-    app.set_catalog(gpusizer::parse_catalog(embedded_catalog_json()));
-    if (!opt.link.empty() || !opt.overrides.empty()) {
-        std::string base = "{}";
-        if (!opt.link.empty()) {  // a share link opens as in the page: bad parts are warnings
-            auto l = gpusizer::decode_link(opt.link);
-            if (!l.ok()) return usage(("--link: " + gpusizer::format_error(l.error)).c_str());
-            for (const auto& w : l.warnings) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
-            base = gpusizer::scenario_to_json(*l);
+// The scenario from --link and key=value overrides; false (with the message) when they are bad.
+bool open_scenario(const Options& opt, gpusizer::shell::App& app, std::string& err) {
+    if (opt.link.empty() && opt.overrides.empty()) return true;
+    std::string base = "{}";
+    if (!opt.link.empty()) {  // a share link opens as in the page: bad parts are warnings
+        auto l = gpusizer::decode_link(opt.link);
+        if (!l.ok()) {
+            err = "--link: " + gpusizer::format_error(l.error);
+            return false;
         }
-        auto s = gpusizer::parse_scenario_overrides(base, opt.overrides);
-        if (!s.ok()) return usage(gpusizer::format_error(s.error).c_str());
-        app.set_scenario(*s);
+        for (const auto& w : l.warnings) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
+        base = gpusizer::scenario_given_to_json(*l);
     }
+    auto s = gpusizer::parse_scenario_overrides(base, opt.overrides);
+    if (!s.ok()) {
+        err = gpusizer::format_error(s.error);
+        return false;
+    }
+    app.set_scenario(*s);
+    return true;
+}
 
+// An OpenGL 3.0 window (GLFW started); null with a message when there is no display.
+GLFWwindow* open_window(const Options& opt) {
     if (!glfwInit()) {
         std::fprintf(stderr, "gpusizer_desktop: GLFW could not start (no display? try xvfb-run -a)\n");
-        return 3;
+        return nullptr;
     }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
@@ -214,11 +220,15 @@ int main(int argc, char** argv) {
     if (!window) {
         std::fprintf(stderr, "gpusizer_desktop: no OpenGL 3.0 window\n");
         glfwTerminate();
-        return 3;
+        return nullptr;
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
+    return window;
+}
 
+// ImGui with the page's style and fonts at the window's content scale, and its GLFW/GL backends.
+void start_imgui(GLFWwindow* window) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -239,7 +249,24 @@ int main(int argc, char** argv) {
 #endif
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
+}
 
+// The back buffer as a PNG (--screenshot); false when the file cannot be written.
+bool save_screenshot(const std::string& path, int w, int h) {
+    std::vector<std::uint8_t> px(static_cast<std::size_t>(w) * h * 4), flipped(px.size());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    for (int y = 0; y < h; ++y)  // GL's origin is bottom-left
+        std::memcpy(&flipped[static_cast<std::size_t>(y) * w * 4], &px[static_cast<std::size_t>(h - 1 - y) * w * 4],
+                    static_cast<std::size_t>(w) * 4);
+    return gpusizer::desktop::write_png(path, w, h, flipped);
+}
+
+// Draws frames until the window closes, or (scripted: --frames) until the clicks are done and
+// the frames counted; returns the exit status.
+int run(GLFWwindow* window, const Options& opt, gpusizer::shell::App& app) {
+    ImGuiIO& io = ImGui::GetIO();
     DesktopHost host;
     host.window = window;
     host.export_dir = opt.export_dir;
@@ -247,7 +274,6 @@ int main(int argc, char** argv) {
     const bool scripted = opt.frames > 0;
     int frames_left = opt.frames;
     int idle_frames = 0;
-    int status = 0;
     while (!glfwWindowShouldClose(window)) {
         // Interactive and idle: sleep until an event instead of redrawing at the refresh rate.
         if (!scripted && idle_frames > k_settle_frames) {
@@ -272,32 +298,35 @@ int main(int argc, char** argv) {
 
         if (!script.error.empty()) {
             std::fprintf(stderr, "gpusizer_desktop: --click: %s\n", script.error.c_str());
-            status = 1;
-            break;
+            return 1;
         }
         if (scripted && script.done() && --frames_left <= 0) {
-            if (!opt.screenshot.empty()) {
-                std::vector<std::uint8_t> px(static_cast<std::size_t>(w) * h * 4), flipped(px.size());
-                glPixelStorei(GL_PACK_ALIGNMENT, 1);
-                glReadBuffer(GL_BACK);
-                glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-                for (int y = 0; y < h; ++y)  // GL's origin is bottom-left
-                    std::memcpy(&flipped[static_cast<std::size_t>(y) * w * 4],
-                                &px[static_cast<std::size_t>(h - 1 - y) * w * 4], static_cast<std::size_t>(w) * 4);
-                if (!gpusizer::desktop::write_png(opt.screenshot, w, h, flipped)) {
-                    std::fprintf(stderr, "gpusizer_desktop: cannot write %s\n", opt.screenshot.c_str());
-                    status = 3;
-                }
+            if (!opt.screenshot.empty() && !save_screenshot(opt.screenshot, w, h)) {
+                std::fprintf(stderr, "gpusizer_desktop: cannot write %s\n", opt.screenshot.c_str());
+                return 3;
             }
-            break;
+            return 0;
         }
         glfwSwapBuffers(window);
         if (!scripted && (io.WantTextInput || ImGui::IsAnyMouseDown())) idle_frames = 0;
     }
-    if (opt.print_results) {
-        std::printf("%s\n%s\n", app.scenario_json().c_str(), app.results_json().c_str());
-    }
+    return 0;
+}
 
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    std::string err;
+    if (!parse_options(argc, argv, opt, err)) return usage(err.c_str());
+    gpusizer::shell::App app;
+    app.set_catalog(gpusizer::parse_catalog(embedded_catalog_json()));
+    if (!open_scenario(opt, app, err)) return usage(err.c_str());
+    GLFWwindow* window = open_window(opt);
+    if (!window) return 3;
+    start_imgui(window);
+    const int status = run(window, opt, app);
+    if (opt.print_results) std::printf("%s\n%s\n", app.scenario_json().c_str(), app.results_json().c_str());
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

@@ -714,6 +714,31 @@ TEST_CASE("planner: a budget miss states the cheapest plan and by how much it mi
     CHECK(r->summary_zh.find("超出预算") != std::string::npos);
 }
 
+TEST_CASE("planner: every check of every offer says it in Chinese too (the page shows the UI's language)") {
+    auto has_cjk = [](const std::string& t) {
+        for (unsigned char ch : t)
+            if (ch >= 0xE3 && ch <= 0xE9) return true;  // lead bytes of U+3000–U+9FFF
+        return false;
+    };
+    Scenario train;  // spot, headroom, host RAM, vCPUs, mainland account, export …
+    train.task = Task::lora;
+    train.train_tokens = 1e8;
+    Scenario serve;
+    serve.model = "llama-3.1-8b";
+    int seen = 0;
+    for (const Scenario& s : {train, serve}) {
+        auto r = recommend(test_catalog(), s);
+        REQUIRE(r.ok());
+        for (const Offer& o : r->offers)
+            for (const Check& c : o.checks) {
+                INFO(c.id << ": " << c.message << " / " << c.message_zh);
+                CHECK(has_cjk(c.message_zh));
+                ++seen;
+            }
+    }
+    CHECK(seen > 10);
+}
+
 TEST_CASE("planner: bf16 on a part without bf16 tensor cores is a warning, and the speed is fp16's") {
     Catalog c = test_catalog();
     Accelerator t4 = gpu("t4", 16, 0, 320, 0, "china-available");

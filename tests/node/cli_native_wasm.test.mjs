@@ -70,3 +70,18 @@ test('link printed by native opens the same scenario in wasm', () => {
   const b = runWasm(['estimate', '--model', 'qwen3-14b', '--task', 'lora', '--lora_rank', '64', '--json']);
   assert.equal(b.stdout, a.stdout);
 });
+
+test('recommend from a link equals recommend from the same flags: the link marks only its own keys given', () => {
+  // Re-reading a link as a full scenario once marked every default as the user's (num_gpus 1,
+  // no levers): a 70B full fine-tune from its link had no offer at all.
+  const flags = ['--model', 'llama-3.1-70b', '--task', 'full_ft', '--train_tokens', '1e9'];
+  const link = execFileSync(nativeCli, ['link', ...flags], { encoding: 'utf8' }).trim();
+  const fromLink = JSON.parse(runNative(['recommend', '--link', link, '--top', '3', '--json']).stdout);
+  const fromFlags = JSON.parse(runNative(['recommend', ...flags, '--top', '3', '--json']).stdout);
+  assert.ok(fromFlags.offers.length > 0);
+  assert.deepEqual(fromLink.offers, fromFlags.offers);
+  // More flags on top of a link keep working: the link's model stays, the flag is added.
+  const more = JSON.parse(runNative(['recommend', '--link', link, '--num_gpus', '16', '--top', '1', '--json']).stdout);
+  assert.equal(more.scenario.model, 'llama-3.1-70b');
+  assert.equal(more.offers.every((o) => o.gpu_count === 16), true);
+});

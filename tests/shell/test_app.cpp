@@ -57,6 +57,22 @@ TEST_CASE("the first frame shows core's numbers for the default scenario") {
     CHECK(app.tags().find("footer")->text == app.catalog()->version);
 }
 
+TEST_CASE("language and theme belong to each App: switching one leaves another as it was") {
+    Headless ui;
+    App first = app_with_catalog();
+    App second = app_with_catalog();
+    ui.frames(first, 2);
+    ui.frames(second, 2);
+    REQUIRE(ui.click(first, "language_toggle"));
+    CHECK(first.tags().find("language_toggle")->text == "zh");
+    ui.frames(second, 2);
+    CHECK(second.tags().find("language_toggle")->text == "en");
+    CHECK(gpusizer::shell::language() == gpusizer::shell::Language::en);  // second is bound now
+    ui.frames(first, 1);
+    CHECK(gpusizer::shell::language() == gpusizer::shell::Language::zh);
+    CHECK(first.tags().find("language_toggle")->text == "zh");
+}
+
 TEST_CASE("estimate runs once per scenario change, not per frame") {
     Headless ui;
     App app = app_with_catalog();

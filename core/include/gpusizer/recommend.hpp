@@ -29,6 +29,7 @@ struct Check {
     bool ok = true;       // false: a warning or a failure (see `blocking`)
     bool blocking = false;  // a failed blocking check removes the offer
     std::string message;
+    std::string message_zh;  // the same in Chinese
 };
 
 // A memory lever the plan turns on (never one the user fixed): the scenario key, its value in

@@ -105,6 +105,11 @@ SpotPolicy default_spot(Task t);
 Result<Scenario> parse_scenario_json(std::string_view json_text);
 // Every key, defaults filled in, as one JSON object (compact, keys in spec order).
 std::string scenario_to_json(const Scenario& s);
+// Only the keys the user gave (s.given), so that parsing it gives the same scenario with the same
+// keys given: a share link opened by the CLI or the desktop as base for more flags (the page
+// keeps the decoded scenario itself). Parsing scenario_to_json would mark every key given, and
+// the planner would keep every default as a user's choice (one GPU, no levers).
+std::string scenario_given_to_json(const Scenario& s);
 
 // A base scenario JSON ("{}" for defaults) with key=value overrides given as text, as the CLI
 // flags give them (`--batch_size 8`, `--providers aws,gcp`, `--hf_config '{…}'`). Values are

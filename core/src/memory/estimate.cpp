@@ -72,141 +72,158 @@ std::int64_t largest_fitting(F fits) {
 
 }  // namespace
 
-// [SECTION] estimate
+// [SECTION] estimate — its steps, then the list that runs them
+
+namespace {
+
+// What the scenario asks that the estimate treats differently from how it reads.
+void scenario_warnings(const ModelArch& a, const Scenario& s, const Layout& l, std::vector<std::string>& out) {
+    const bool train = s.task != Task::inference;
+    if (!train && l.dp > 1)
+        out.push_back("inference: num_gpus / (tp × pp) = " + std::to_string(l.dp) + " replicas; memory is per GPU of one replica");
+    if (l.ep > 1 && a.num_experts == 0) out.push_back("expert_parallel: the model has no experts; ignored");
+    if (s.zero_stage > 0 && !train) out.push_back("zero_stage: ignored for inference");
+    if (s.offload != Offload::none && train && s.zero_stage < 2)
+        out.push_back("offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer anyway");
+    if (s.attention == Attention::sdpa)
+        out.push_back(
+            "attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
+            "custom mask falls back to the math kernel, which stores them like eager");
+    if (a.max_position_embeddings > 0 && static_cast<std::uint64_t>(s.seq_len) > a.max_position_embeddings && !a.encoder)
+        out.push_back("seq_len " + std::to_string(s.seq_len) + " exceeds the model's max_position_embeddings " +
+                      std::to_string(a.max_position_embeddings));
+}
+
+// The GPU memory to fit: the catalog accelerator's, or gpu_memory_gib alone / as an override.
+// {0, ""} when neither is given (memory only, no fit).
+struct GpuMemory {
+    std::uint64_t bytes = 0;
+    std::string id;
+};
+
+Result<GpuMemory> gpu_memory_of(const Catalog& catalog, const Scenario& s) {
+    GpuMemory g;
+    if (!s.gpu.empty()) {
+        const Accelerator* acc = catalog.find_accelerator(s.gpu);
+        if (!acc) return Result<GpuMemory>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
+        g.bytes = acc->memory_bytes;
+        g.id = acc->id;
+    }
+    if (s.gpu_memory_gib) {
+        g.bytes = to_bytes(std::floor(*s.gpu_memory_gib * k_bytes_per_gib));
+        if (g.id.empty()) g.id = "custom";
+    }
+    return Result<GpuMemory>::success(g);
+}
+
+Explanation params_explanation(const ParamCounts& p) {
+    return {"params",
+            "total " + std::to_string(p.total) + ", active " + std::to_string(p.active) + ", embedding " +
+                std::to_string(p.embedding) + ", trainable " + std::to_string(p.trainable),
+            "docs/research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), §2.6 (LoRA r·(d_in+d_out))"};
+}
+
+GpuFit fit_of(const GpuMemory& g, const MemoryDetail& md) {
+    GpuFit fit;
+    fit.id = g.id;
+    fit.memory_bytes = g.bytes;
+    fit.fits = md.budgeted_bytes <= md.limit_bytes;
+    fit.headroom_bytes = fit.fits ? md.limit_bytes - md.budgeted_bytes : 0;
+    fit.shortfall_bytes = fit.fits ? 0 : md.budgeted_bytes - md.limit_bytes;
+    return fit;
+}
+
+// Tokens the KV cache can hold: the budget left after weights, activations and overheads, minus
+// what windowed layers keep for the current batch, over the full-layer rate (vLLM: whole blocks).
+void kv_capacity(const Scenario& s, const MemoryDetail& md, Estimate& e) {
+    const double b = static_cast<double>(s.batch_size);
+    const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window), static_cast<double>(s.seq_len))
+                                      : static_cast<double>(s.seq_len);
+    const double budget = md.kv_budget_bytes;
+    double tokens = 0;
+    if (md.kv.full_per_token > 0)
+        tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
+    else if (md.kv.sliding_per_token > 0)
+        tokens = budget / md.kv.sliding_per_token;
+    if (!(tokens > 0)) tokens = 0;
+    if (tokens > 9.2e18) tokens = 9.2e18;
+    std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
+    if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
+    e.kv_capacity_tokens = cap;
+    if (s.engine == Engine::vllm) e.kv_pool_bytes = to_bytes(std::fmax(0.0, md.kv_budget_bytes));
+}
+
+// The largest batch and sequence that fit (binary search over memory_per_gpu); the sequence is
+// capped by the model's positions.
+void solve_limits(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_mem, const MemoryDetail& md,
+                  bool explain, Estimate& e) {
+    auto fits_with = [&](std::int64_t batch, std::int64_t seq) {
+        Scenario c = s;
+        c.batch_size = batch;
+        c.seq_len = seq;
+        const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem, /*explain=*/false);
+        return m.budgeted_bytes <= m.limit_bytes;
+    };
+    e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });
+    std::int64_t memory_seq = 0;
+    if (!(a.encoder && a.patch_size > 0)) {
+        memory_seq = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
+        // The model's own limit caps it: beyond its positions it needs RoPE scaling or a longer-context variant.
+        const auto positions = static_cast<std::int64_t>(std::min<std::uint64_t>(a.max_position_embeddings, k_solver_max));
+        e.max_seq_len = positions > 0 ? std::min(memory_seq, positions) : memory_seq;
+        if (positions > 0 && memory_seq > positions)
+            e.warnings.push_back("max_seq_len: memory allows " + std::to_string(memory_seq) + " tokens; capped at the model's " +
+                                 std::to_string(positions) + " positions (longer contexts need RoPE scaling)");
+    }
+    if (!explain) return;
+    e.explanations.push_back({"max_batch_size",
+                              "largest batch_size with total ≤ " + std::to_string(md.limit_bytes) + " bytes at seq_len " +
+                                  std::to_string(s.seq_len) + " (binary search)",
+                              "memory only; engines also cap concurrency (vLLM max_num_seqs 256)"});
+    e.explanations.push_back({"max_seq_len",
+                              "largest seq_len with total ≤ " + std::to_string(md.limit_bytes) + " bytes at batch_size " +
+                                  std::to_string(s.batch_size) + " (binary search: " + std::to_string(memory_seq) +
+                                  "), at most the model's " + std::to_string(a.max_position_embeddings) + " positions",
+                              "memory; config.json max_position_embeddings"});
+}
+
+}  // namespace
 
 Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const EstimateOptions& options) {
+    // 1. The model and the layout.
     Result<ModelArch> arch = resolve_model(catalog, s);
     if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings);
     const ModelArch& a = *arch;
     if (auto err = check_layout(s)) return Result<Estimate>::failure(*err, arch.warnings);
     if (a.num_layers == 0 || a.hidden_size == 0)
-        return Result<Estimate>::failure(
-            {"bad_model", "model: architecture has no layers or no hidden size", "model"}, arch.warnings);
-
+        return Result<Estimate>::failure({"bad_model", "model: architecture has no layers or no hidden size", "model"},
+                                         arch.warnings);
     Estimate e;
     e.scenario = s;
     e.warnings = arch.warnings;
     const Layout l = layout_of(s);
-    const bool train = s.task != Task::inference;
-    if (!train && l.dp > 1)
-        e.warnings.push_back("inference: num_gpus / (tp × pp) = " + std::to_string(l.dp) +
-                             " replicas; memory is per GPU of one replica");
-    if (l.ep > 1 && a.num_experts == 0)
-        e.warnings.push_back("expert_parallel: the model has no experts; ignored");
-    if (s.zero_stage > 0 && !train) e.warnings.push_back("zero_stage: ignored for inference");
-    if (s.offload != Offload::none && train && s.zero_stage < 2)
-        e.warnings.push_back(
-            "offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer "
-            "anyway");
-    if (s.attention == Attention::sdpa)
-        e.warnings.push_back(
-            "attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
-            "custom mask falls back to the math kernel, which stores them like eager");
-    if (a.max_position_embeddings > 0 && static_cast<std::uint64_t>(s.seq_len) > a.max_position_embeddings &&
-        !a.encoder)
-        e.warnings.push_back("seq_len " + std::to_string(s.seq_len) +
-                             " exceeds the model's max_position_embeddings " +
-                             std::to_string(a.max_position_embeddings));
-
+    scenario_warnings(a, s, l, e.warnings);
+    // 2. Parameters and the checkpoint's size.
     e.params = count_params(a, s, &e.warnings);
     e.model_bytes = model_bytes(a, s.weight_dtype, &e.warnings);
-    // GPU memory: catalog accelerator, or gpu_memory_gib alone / as an override.
-    std::uint64_t gpu_mem = 0;
-    std::string gpu_id;
-    if (!s.gpu.empty()) {
-        const Accelerator* acc = catalog.find_accelerator(s.gpu);
-        if (!acc)
-            return Result<Estimate>::failure(
-                {"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"}, e.warnings);
-        gpu_mem = acc->memory_bytes;
-        gpu_id = acc->id;
-    }
-    if (s.gpu_memory_gib) {
-        gpu_mem = to_bytes(std::floor(*s.gpu_memory_gib * k_bytes_per_gib));
-        if (gpu_id.empty()) gpu_id = "custom";
-    }
-
-    MemoryDetail md = memory_per_gpu(a, s, l, gpu_mem, options.explain);
+    Result<GpuMemory> gpu = gpu_memory_of(catalog, s);
+    if (!gpu.ok()) return Result<Estimate>::failure(gpu.error, e.warnings);
+    // 3. Memory per GPU at the peak, and on the host.
+    MemoryDetail md = memory_per_gpu(a, s, l, gpu->bytes, options.explain);
     for (auto& w : md.warnings) e.warnings.push_back(w);
     e.memory_per_gpu_bytes = md.gpu;
     e.host_memory_bytes = md.host_bytes;
-    e.kv_bytes_per_token = train ? 0 : to_bytes(md.kv.full_per_token + md.kv.sliding_per_token);
+    e.kv_bytes_per_token = s.task == Task::inference ? to_bytes(md.kv.full_per_token + md.kv.sliding_per_token) : 0;
     e.explanations = std::move(md.explanations);
-    if (options.explain)
-        e.explanations.push_back({"params",
-                                  "total " + std::to_string(e.params.total) + ", active " +
-                                      std::to_string(e.params.active) + ", embedding " +
-                                      std::to_string(e.params.embedding) + ", trainable " +
-                                      std::to_string(e.params.trainable),
-                                  "docs/research/memory-model.md §2.1 (Megatron theoretical_memory_usage.py), "
-                                  "§2.6 (LoRA r·(d_in+d_out))"});
-
-    if (gpu_mem > 0) {
-        GpuFit fit;
-        fit.id = gpu_id;
-        fit.memory_bytes = gpu_mem;
-        const std::uint64_t limit = md.limit_bytes;
-        fit.fits = md.budgeted_bytes <= limit;
-        fit.headroom_bytes = fit.fits ? limit - md.budgeted_bytes : 0;
-        fit.shortfall_bytes = fit.fits ? 0 : md.budgeted_bytes - limit;
-        e.gpu = fit;
-
-        auto fits_with = [&](std::int64_t batch, std::int64_t seq) {
-            Scenario c = s;
-            c.batch_size = batch;
-            c.seq_len = seq;
-            const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem, /*explain=*/false);
-            return m.budgeted_bytes <= m.limit_bytes;
-        };
-        if (!train) {
-            // Tokens the KV cache can hold: the budget left after weights, activations and overheads,
-            // minus what windowed layers keep for the current batch, over the full-layer rate.
-            const double b = static_cast<double>(s.batch_size);
-            const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window),
-                                                          static_cast<double>(s.seq_len))
-                                              : static_cast<double>(s.seq_len);
-            double budget = md.kv_budget_bytes;
-            double tokens = 0;
-            if (md.kv.full_per_token > 0)
-                tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
-            else if (md.kv.sliding_per_token > 0)
-                tokens = budget / md.kv.sliding_per_token;
-            if (!(tokens > 0)) tokens = 0;
-            if (tokens > 9.2e18) tokens = 9.2e18;
-            std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
-            if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
-            e.kv_capacity_tokens = cap;
-            if (s.engine == Engine::vllm) e.kv_pool_bytes = to_bytes(std::fmax(0.0, md.kv_budget_bytes));
-        }
-        if (options.solvers) {
-            e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });
-            std::int64_t memory_seq = 0;
-            if (!(a.encoder && a.patch_size > 0)) {
-                memory_seq = largest_fitting([&](std::int64_t v) { return fits_with(s.batch_size, v); });
-                // The model's own limit caps it: beyond its positions it needs RoPE scaling or a longer-context variant.
-                const auto positions = static_cast<std::int64_t>(std::min<std::uint64_t>(a.max_position_embeddings, k_solver_max));
-                e.max_seq_len = positions > 0 ? std::min(memory_seq, positions) : memory_seq;
-                if (positions > 0 && memory_seq > positions)
-                    e.warnings.push_back("max_seq_len: memory allows " + std::to_string(memory_seq) + " tokens; capped at the model's " +
-                                         std::to_string(positions) + " positions (longer contexts need RoPE scaling)");
-            }
-            if (options.explain) {
-                e.explanations.push_back(
-                    {"max_batch_size",
-                     "largest batch_size with total ≤ " + std::to_string(md.limit_bytes) +
-                         " bytes at seq_len " + std::to_string(s.seq_len) + " (binary search)",
-                     "memory only; engines also cap concurrency (vLLM max_num_seqs 256)"});
-                e.explanations.push_back({"max_seq_len",
-                                          "largest seq_len with total ≤ " + std::to_string(md.limit_bytes) +
-                                              " bytes at batch_size " + std::to_string(s.batch_size) +
-                                              " (binary search: " + std::to_string(memory_seq) +
-                                              "), at most the model's " + std::to_string(a.max_position_embeddings) +
-                                              " positions",
-                                          "memory; config.json max_position_embeddings"});
-            }
-        }
+    if (options.explain) e.explanations.push_back(params_explanation(e.params));
+    // 4. The fit on the GPU, what the KV cache holds, the largest batch and sequence.
+    if (gpu->bytes > 0) {
+        e.gpu = fit_of(*gpu, md);
+        if (s.task == Task::inference) kv_capacity(s, md, e);
+        if (options.solvers) solve_limits(a, s, l, gpu->bytes, md, options.explain, e);
     }
-    if (options.explain || options.solvers) add_speed(catalog, s, a, e, options.explain);  // throughput, time
+    // 5. Throughput and time.
+    if (options.explain || options.solvers) add_speed(catalog, s, a, e, options.explain);
     return Result<Estimate>::success(std::move(e), {});
 }
 

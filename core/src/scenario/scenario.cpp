@@ -402,6 +402,24 @@ Result<Scenario> parse_scenario_json(std::string_view text) {
 
 std::string scenario_to_json(const Scenario& s) { return scenario_to_ojson(s).dump(); }
 
+std::string scenario_given_to_json(const Scenario& s) {
+    // `field` keys by s.given; the keys read by hand (model source, lora_targets, gpu, providers)
+    // mark nothing given, so they are kept whenever they are set.
+    constexpr bool by_hand[] = {
+#define GPUSIZER_X(key, link, limit, how) std::string_view(#how) != "field",
+        GPUSIZER_SCENARIO_KEYS(GPUSIZER_X)
+#undef GPUSIZER_X
+    };
+    const ojson all = scenario_to_ojson(s);
+    ojson j = ojson::object();
+    std::size_t index = 0;
+    for (auto it = all.begin(); it != all.end(); ++it, ++index) {  // table order = Key order
+        const bool keep = index < k_key_count && (by_hand[index] ? !it.value().is_null() : s.given.test(index));
+        if (keep) j[it.key()] = it.value();
+    }
+    return j.dump();
+}
+
 namespace {
 
 // A `field` key printed by its member's type.
