@@ -135,21 +135,31 @@ var gpusizerPage = (function () {
   document.body.appendChild(script);
 })();
 
-// Offline use: the service worker of web/sw.js.in (https or localhost only). A new build's worker
-// waits until this page has its module running (or has failed), then takes over.
+// Offline use: the service worker of web/sw.js.in (https or localhost only), registered once the
+// first frame is drawn (or the page has failed): its install downloads every file again into its
+// cache, which must not compete with the first visit's start-up. A page it already controls is
+// controlled from navigation on, whenever this runs. A new build's worker waits until this page
+// has its module running, then takes over.
 (function () {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   var started = false, reg = null;
   function promote() { if (started && reg && reg.waiting) reg.waiting.postMessage('skip-waiting'); }
+  function register() {
+    navigator.serviceWorker.register('sw.js').then(function (r) {
+      reg = r;
+      promote();
+      r.addEventListener('updatefound', function () {
+        if (r.installing) r.installing.addEventListener('statechange', promote);
+      });
+    }).catch(function (e) { console.log('gpusizer: no offline use (' + e.message + ')'); });
+  }
   ['ready', 'showError'].forEach(function (name) {
     var f = gpusizerPage[name];
-    gpusizerPage[name] = function (x) { f(x); started = true; promote(); };
+    gpusizerPage[name] = function (x) {
+      f(x);
+      if (!started) setTimeout(register, 0);  // after this frame's work
+      started = true;
+      promote();
+    };
   });
-  navigator.serviceWorker.register('sw.js').then(function (r) {
-    reg = r;
-    promote();
-    r.addEventListener('updatefound', function () {
-      if (r.installing) r.installing.addEventListener('statechange', promote);
-    });
-  }).catch(function (e) { console.log('gpusizer: no offline use (' + e.message + ')'); });
 })();
