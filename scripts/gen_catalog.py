@@ -327,18 +327,18 @@ def providers(insts):
 # Curated order (the page groups presets by family in order of first appearance); others follow by id.
 MODEL_ORDER = [
     "llama-3.1-8b", "llama-3.1-8b-instruct", "llama-3.1-70b", "llama-3.1-70b-instruct", "llama-3.1-405b",
-    "llama-3.3-70b", "llama-3.2-1b", "llama-3.2-3b", "llama-3.2-3b-instruct", "llama-3-8b", "llama-3-70b", "codellama-7b", "codellama-13b", "codellama-34b", "tinyllama-1.1b-chat-v1.0", "llama-2-7b", "llama-2-7b-chat", "llama-2-13b",
+    "llama-3.3-70b", "llama-4-scout-17b-16e-instruct", "llama-4-maverick-17b-128e-instruct", "llama-3.2-1b", "llama-3.2-3b", "llama-3.2-3b-instruct", "llama-3-8b", "llama-3-70b", "codellama-7b", "codellama-13b", "codellama-34b", "tinyllama-1.1b-chat-v1.0", "llama-2-7b", "llama-2-7b-chat", "llama-2-13b",
     "llama-2-70b",
     "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b",
     "qwen3-coder-480b-a35b", "qwen3-embedding-0.6b", "qwen3-embedding-4b", "qwen3-embedding-8b", "qwen2.5-0.5b",
     "qwen2.5-1.5b", "qwen2.5-3b", "qwen2.5-7b", "qwen2.5-7b-instruct", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-32b-instruct",
-    "qwen2.5-72b-instruct", "qwen2.5-vl-7b-instruct", "olmocr-2-7b-1025", "qwen2-7b", "qwen2-7b-instruct", "qwen2-72b",
+    "qwen2.5-72b-instruct", "qwen2.5-vl-7b-instruct", "qwen3-vl-235b-a22b-thinking", "olmocr-2-7b-1025", "qwen2-7b", "qwen2-7b-instruct", "qwen2-72b",
     "qwen2-72b-instruct", "qwen2-57b-a14b", "qwen2-1.5b-instruct", "codeqwen1.5-7b", "qwen1.5-32b-chat", "qwen1.5-110b-chat", "qwen1.5-moe-a2.7b",
     "deepseek-v3", "deepseek-r1", "deepseek-v2-lite", "deepseek-llm-7b-base", "deepseek-llm-67b-chat",
     "deepseek-coder-1.3b-base", "deepseek-coder-7b-base-v1.5", "kimi-k2", "mistral-7b-v0.1", "mistral-7b-v0.3", "mistral-nemo-base-2407", "mixtral-8x7b",
     "mixtral-8x22b", "devstral-small-2-24b-instruct", "gemma-3-1b-it", "gemma-2-2b", "gemma-2-9b", "gemma-2-27b", "gpt-oss-20b", "gpt-oss-120b",
     "phi-4", "phi-3-mini-4k-instruct", "phi-3-medium-4k-instruct", "phi-2", "phi-1", "yi-1.5-6b", "yi-1.5-9b", "yi-1.5-34b", "yi-34b-chat",
-    "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "chatglm-6b",
+    "olmo-3.1-32b-instruct", "exaone-4.0-32b", "allam-7b-instruct-preview", "internlm2.5-7b", "internlm3-8b-instruct", "chatglm-6b",
     "baichuan-13b-chat", "baichuan2-7b-chat-4bits", "baichuan2-13b-chat-4bits", "minicpm-2b-sft", "minicpm-moe-8x2b", "gpt2", "bert-base-uncased", "bert-large-uncased",
 ]
 

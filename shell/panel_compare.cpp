@@ -61,16 +61,9 @@ void side_figure(PanelContext& ctx, const Results& r, const char* side, const ch
     ImGui::TextColored(palette().muted, "%s", fig.caption.c_str());
 }
 
-}  // namespace
-
-void panel_compare(PanelContext& ctx) {
-    if (!ctx.pinned) return;
-    const Palette& pal = palette();
-    if (!box_begin("##compare", ctx.ui.compare_height)) {
-        ImGui::EndChild();
-        return;
-    }
-    label_line(tr("COMPARE", "对比"), pal.accent,
+// "COMPARE" and the Unpin button at the right.
+void compare_header(PanelContext& ctx) {
+    label_line(tr("COMPARE", "对比"), palette().accent,
                ctx.ui.narrow ? nullptr : tr("pinned scenario and the one you are editing", "固定的场景与正在编辑的场景"));
     const char* unpin = tr("Unpin", "取消固定");
     const float bw = ImGui::CalcTextSize(unpin).x + ImGui::GetStyle().FramePadding.x * 2;
@@ -79,7 +72,11 @@ void panel_compare(PanelContext& ctx) {
     else ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - bw));
     if (ImGui::SmallButton(unpin)) ctx.ui.unpin_requested = true;
     ctx.tags.tag_item("compare_unpin");
-    // What changed since the pin, as a link spells the values.
+}
+
+// What changed since the pin, as a link spells the values.
+void changes_line(PanelContext& ctx) {
+    const Palette& pal = palette();
     const std::vector<KeyChange> changes = scenario_changes(*ctx.pinned, ctx.scenario);
     std::string shown, raw;
     for (const KeyChange& c : changes) {
@@ -94,6 +91,65 @@ void panel_compare(PanelContext& ctx) {
         ImGui::TextColored(pal.warn, "%s %s", tr("Changed:", "改动:"), shown.c_str());
     ImGui::PopTextWrapPos();
     ctx.tags.tag_item("compare_changes", raw);
+}
+
+using Sides = std::initializer_list<std::pair<const Results*, const char*>>;
+
+// Each side's pick: GPUs, then provider and instance.
+void pick_row(PanelContext& ctx, Sides sides) {
+    const Palette& pal = palette();
+    row_label(tr("Rent", "租用"));
+    for (const auto& [r, side] : sides) {
+        ImGui::TableNextColumn();
+        if (const Offer* o = pick(*r)) {
+            const std::string gpus = offer_gpus(*o);
+            ImGui::PushFont(font_for(FontRole::heading, gpus.c_str()));
+            ImGui::TextUnformatted(gpus.c_str());
+            ImGui::PopFont();
+            ctx.tags.tag_item(std::string("compare_") + side + "_pick", offer_id(*o));
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextColored(pal.muted, "%s \u00b7 %s%s", offer_provider(*o).c_str(), offer_instance(*o).c_str(),
+                               o->spot ? tr(" (spot)", "(抢占式)") : "");
+            ImGui::PopTextWrapPos();
+        } else {
+            ImGui::TextColored(pal.bad, "%s", tr("no offer", "没有方案"));
+            ctx.tags.tag_item(std::string("compare_") + side + "_pick", "");
+        }
+    }
+}
+
+// Memory per GPU, both bars on one scale.
+void memory_row(PanelContext& ctx, Sides sides) {
+    row_label(tr("Memory per GPU", "每 GPU 显存"));
+    double scale = 1;
+    for (const auto& side : sides)
+        if (side.first->estimate.ok())
+            scale = std::max({scale, static_cast<double>(side.first->estimate->memory_per_gpu_bytes.total),
+                              static_cast<double>(capacity(*side.first))});
+    for (const auto& [r, side] : sides) {
+        ImGui::TableNextColumn();
+        if (!r->estimate.ok()) {
+            ImGui::TextColored(palette().bad, "%s", tr("no estimate", "无法估算"));
+            continue;
+        }
+        const MemoryBreakdown& m = r->estimate->memory_per_gpu_bytes;
+        ImGui::TextUnformatted(format_gib(m.total).c_str());
+        ctx.tags.tag_item(std::string("compare_") + side + "_memory", std::to_string(m.total));
+        memory_bar(m, capacity(*r), scale, ImGui::GetTextLineHeight() * 0.6f);
+    }
+}
+
+}  // namespace
+
+void panel_compare(PanelContext& ctx) {
+    if (!ctx.pinned) return;
+    const Palette& pal = palette();
+    if (!box_begin("##compare", ctx.ui.compare_height)) {
+        ImGui::EndChild();
+        return;
+    }
+    compare_header(ctx);
+    changes_line(ctx);
     if (!ctx.pinned_results) {
         ImGui::TextColored(pal.muted, "%s", tr("Computing...", "计算中……"));
         ImGui::EndChild();
@@ -111,51 +167,16 @@ void panel_compare(PanelContext& ctx) {
         label_line(tr("Pinned", "固定"), pal.muted, nullptr);
         ImGui::TableNextColumn();
         label_line(tr("Now", "当前"), pal.accent, nullptr);
-        // The pick.
-        row_label(tr("Rent", "租用"));
-        for (const auto& [r, side] : {std::pair<const Results*, const char*>{&a, "pinned"}, {&b, "now"}}) {
-            ImGui::TableNextColumn();
-            if (const Offer* o = pick(*r)) {
-                const std::string gpus = offer_gpus(*o);
-                ImGui::PushFont(font_for(FontRole::heading, gpus.c_str()));
-                ImGui::TextUnformatted(gpus.c_str());
-                ImGui::PopFont();
-                ctx.tags.tag_item(std::string("compare_") + side + "_pick", offer_id(*o));
-                ImGui::PushTextWrapPos(0);
-                ImGui::TextColored(pal.muted, "%s \u00b7 %s%s", offer_provider(*o).c_str(), offer_instance(*o).c_str(),
-                                   o->spot ? tr(" (spot)", "(抢占式)") : "");
-                ImGui::PopTextWrapPos();
-            } else {
-                ImGui::TextColored(pal.bad, "%s", tr("no offer", "没有方案"));
-                ctx.tags.tag_item(std::string("compare_") + side + "_pick", "");
-            }
+        const Sides sides = {{&a, "pinned"}, {&b, "now"}};
+        pick_row(ctx, sides);
+        memory_row(ctx, sides);
+        for (const auto& [label, what] : {std::pair<const char*, const char*>{tr("Price", "价格"), "price"},
+                                          {tr("Time", "时间"), "time"},
+                                          {tr("Cost", "费用"), "cost"}}) {
+            row_label(label);
+            side_figure(ctx, a, "pinned", what);
+            side_figure(ctx, b, "now", what);
         }
-        // Memory per GPU, both bars on one scale.
-        row_label(tr("Memory per GPU", "每 GPU 显存"));
-        double scale = 1;
-        for (const Results* r : {&a, &b})
-            if (r->estimate.ok())
-                scale = std::max({scale, static_cast<double>(r->estimate->memory_per_gpu_bytes.total), static_cast<double>(capacity(*r))});
-        for (const auto& [r, side] : {std::pair<const Results*, const char*>{&a, "pinned"}, {&b, "now"}}) {
-            ImGui::TableNextColumn();
-            if (!r->estimate.ok()) {
-                ImGui::TextColored(pal.bad, "%s", tr("no estimate", "无法估算"));
-                continue;
-            }
-            const MemoryBreakdown& m = r->estimate->memory_per_gpu_bytes;
-            ImGui::TextUnformatted(format_gib(m.total).c_str());
-            ctx.tags.tag_item(std::string("compare_") + side + "_memory", std::to_string(m.total));
-            memory_bar(m, capacity(*r), scale, ImGui::GetTextLineHeight() * 0.6f);
-        }
-        row_label(tr("Price", "价格"));
-        side_figure(ctx, a, "pinned", "price");
-        side_figure(ctx, b, "now", "price");
-        row_label(tr("Time", "时间"));
-        side_figure(ctx, a, "pinned", "time");
-        side_figure(ctx, b, "now", "time");
-        row_label(tr("Cost", "费用"));
-        side_figure(ctx, a, "pinned", "cost");
-        side_figure(ctx, b, "now", "cost");
         ImGui::EndTable();
     }
     box_end(ctx.ui.compare_height, ctx.ui);

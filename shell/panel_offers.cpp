@@ -236,6 +236,67 @@ void offer_details(PanelContext& ctx, const Offer& o) {
     ctx.tags.tag_item("offer_detail", offer_id(o));
 }
 
+// One offer's row (rank, GPUs, where, price, time, total, checks); its details below when open.
+void offer_row(PanelContext& ctx, const Recommendation& rec, int i, std::size_t row) {
+    const Palette& pal = palette();
+    const Offer& o = rec.offers[static_cast<std::size_t>(i)];
+    const std::string id = offer_id(o);
+    const bool open = ctx.ui.expanded_offer == id;
+    ImGui::TableNextRow();
+    ImGui::PushID(i);
+    ImGui::TableSetColumnIndex(c_rank);
+    char rank[32];
+    std::snprintf(rank, sizeof rank, "%s %d%s", open ? "\u2212" : "+", i + 1, o.pareto ? " *" : "");
+    if (ImGui::Selectable(rank, open, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+        ctx.ui.expanded_offer = open ? std::string() : id;
+    ctx.tags.tag_item("offer_row:" + std::to_string(row), id);
+    ImGui::TableSetColumnIndex(c_gpus);
+    if (fitted_text(short_gpus(o)) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", offer_gpus(o).c_str());
+    ImGui::TableSetColumnIndex(c_provider);
+    const std::string where = offer_provider(o) + " \u00b7 " + offer_instance(o) + (o.spot ? tr(" (spot)", "(抢占式)") : "");
+    if (fitted_text(where) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", where.c_str());
+    ImGui::TableSetColumnIndex(c_price);
+    if (!o.price_known) {
+        right_text(tr("not listed", "未公布"), &pal.muted);
+    } else {
+        const std::string p = format_money(o.price_per_hour, o.currency);
+        right_text(std::string(o.price_is_estimate ? "\u2248" : "") + p);
+        if (o.price_is_estimate && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("An estimate: the catalog marks this price as uncertain (see the details).",
+                                       "估计值:目录将此价格标记为不确定(见详情)。"));
+    }
+    ctx.tags.tag_item("offer_price:" + std::to_string(row), o.price_known ? format_value(o.price_per_hour) : "");
+    ImGui::TableSetColumnIndex(c_hours);
+    if (o.hours) right_text(format_hours(*o.hours));
+    else right_text("-", &pal.muted);
+    ImGui::TableSetColumnIndex(c_total);
+    // Totals keep 3 significant digits (core's format_money_sig): a ¥0.35 job never shows as ¥0.00.
+    const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
+    if (o.total_cost) right_text(format_money_sig(*o.total_cost, cur));
+    else if (o.cost_per_million_tokens) right_text(format_money_sig(*o.cost_per_million_tokens, cur));
+    else right_text("-", &pal.muted);
+    ImGui::TableSetColumnIndex(c_checks);
+    const long failed = std::count_if(o.checks.begin(), o.checks.end(), [](const Check& c) { return !c.ok; });
+    if (failed == 0) right_text("\u2713", &pal.good);
+    else right_text("! " + std::to_string(failed), &pal.warn);
+    ImGui::PopID();
+    if (open) offer_details(ctx, o);
+}
+
+// The button for the rest of the rows and the footnote on * and ≈.
+void offers_footer(PanelContext& ctx, std::size_t offers) {
+    if (offers > k_offers_shown) {
+        char more[96];
+        std::snprintf(more, sizeof more, ctx.ui.all_offers ? tr("Show the first %d", "只显示前 %d 个") : tr("Show all %d offers", "显示全部 %d 个方案"),
+                      static_cast<int>(ctx.ui.all_offers ? k_offers_shown : offers));
+        if (ImGui::SmallButton(more)) ctx.ui.all_offers = !ctx.ui.all_offers;
+        ctx.tags.tag_item("offers_more", ctx.ui.all_offers ? "all" : std::to_string(k_offers_shown));
+        ImGui::SameLine();
+    }
+    ImGui::TextColored(palette().muted, "%s", tr("* on the cost-time Pareto front (nothing is both cheaper and faster).  \u2248 estimated price.",
+                                                 "* 位于费用-时间帕累托前沿(没有更便宜且更快的方案)。 \u2248 估计价格。"));
+}
+
 void offers_table(PanelContext& ctx, const Recommendation& rec) {
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 18));
     ImGui::InputTextWithHint("##offer_filter", tr("filter: provider, instance, GPU, region", "筛选:云厂商、实例、GPU、地区"),
@@ -275,64 +336,10 @@ void offers_table(PanelContext& ctx, const Recommendation& rec) {
     ImGui::TableSetupColumn("checks", ImGuiTableColumnFlags_WidthFixed, fixed(c_checks, "! 00"));
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < c_count; ++c) header_cell(ctx, c, headers[c]);
-    const Palette& pal = palette();
     // No clipper: an opened row changes the row heights (at most a few hundred rows, each cheap).
-    for (std::size_t row = 0; row < shown; ++row) {
-        const int i = order[row];
-        const Offer& o = rec.offers[static_cast<std::size_t>(i)];
-        const std::string id = offer_id(o);
-        const bool open = ctx.ui.expanded_offer == id;
-        ImGui::TableNextRow();
-        ImGui::PushID(i);
-        ImGui::TableSetColumnIndex(c_rank);
-        char rank[32];
-        std::snprintf(rank, sizeof rank, "%s %d%s", open ? "\u2212" : "+", i + 1, o.pareto ? " *" : "");
-        if (ImGui::Selectable(rank, open, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
-            ctx.ui.expanded_offer = open ? std::string() : id;
-        ctx.tags.tag_item("offer_row:" + std::to_string(row), id);
-        ImGui::TableSetColumnIndex(c_gpus);
-        if (fitted_text(short_gpus(o)) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", offer_gpus(o).c_str());
-        ImGui::TableSetColumnIndex(c_provider);
-        const std::string where = offer_provider(o) + " \u00b7 " + offer_instance(o) + (o.spot ? tr(" (spot)", "(抢占式)") : "");
-        if (fitted_text(where) && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", where.c_str());
-        ImGui::TableSetColumnIndex(c_price);
-        if (!o.price_known) {
-            right_text(tr("not listed", "未公布"), &pal.muted);
-        } else {
-            const std::string p = format_money(o.price_per_hour, o.currency);
-            right_text(std::string(o.price_is_estimate ? "\u2248" : "") + p);
-            if (o.price_is_estimate && ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s", tr("An estimate: the catalog marks this price as uncertain (see the details).",
-                                           "估计值:目录将此价格标记为不确定(见详情)。"));
-        }
-        ctx.tags.tag_item("offer_price:" + std::to_string(row), o.price_known ? format_value(o.price_per_hour) : "");
-        ImGui::TableSetColumnIndex(c_hours);
-        if (o.hours) right_text(format_hours(*o.hours));
-        else right_text("-", &pal.muted);
-        ImGui::TableSetColumnIndex(c_total);
-        // Totals keep 3 significant digits (core's format_money_sig): a ¥0.35 job never shows as ¥0.00.
-        const Currency cur = o.currency == "CNY" ? Currency::CNY : Currency::USD;
-        if (o.total_cost) right_text(format_money_sig(*o.total_cost, cur));
-        else if (o.cost_per_million_tokens) right_text(format_money_sig(*o.cost_per_million_tokens, cur));
-        else right_text("-", &pal.muted);
-        ImGui::TableSetColumnIndex(c_checks);
-        const long failed = std::count_if(o.checks.begin(), o.checks.end(), [](const Check& c) { return !c.ok; });
-        if (failed == 0) right_text("\u2713", &pal.good);
-        else right_text("! " + std::to_string(failed), &pal.warn);
-        ImGui::PopID();
-        if (open) offer_details(ctx, o);
-    }
+    for (std::size_t row = 0; row < shown; ++row) offer_row(ctx, rec, order[row], row);
     ImGui::EndTable();
-    if (order.size() > k_offers_shown) {
-        char more[96];
-        std::snprintf(more, sizeof more, ctx.ui.all_offers ? tr("Show the first %d", "只显示前 %d 个") : tr("Show all %d offers", "显示全部 %d 个方案"),
-                      static_cast<int>(ctx.ui.all_offers ? k_offers_shown : order.size()));
-        if (ImGui::SmallButton(more)) ctx.ui.all_offers = !ctx.ui.all_offers;
-        ctx.tags.tag_item("offers_more", ctx.ui.all_offers ? "all" : std::to_string(k_offers_shown));
-        ImGui::SameLine();
-    }
-    ImGui::TextColored(pal.muted, "%s", tr("* on the cost-time Pareto front (nothing is both cheaper and faster).  \u2248 estimated price.",
-                                           "* 位于费用-时间帕累托前沿(没有更便宜且更快的方案)。 \u2248 估计价格。"));
+    offers_footer(ctx, order.size());
 }
 
 // [SECTION] Chart: total cost (or cost per million tokens) against time (or throughput)
@@ -348,13 +355,17 @@ std::string money_tick(double v, const std::string& currency) {
     return (currency == "CNY" ? "\u00a5" : "$") + format_grouped(static_cast<std::uint64_t>(std::llround(v)));
 }
 
-void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
-    struct P {
-        double x, y;
-        std::size_t index;
-    };
-    std::vector<P> pts;
-    const bool timed = std::any_of(rec.offers.begin(), rec.offers.end(), [](const Offer& o) { return o.hours && o.total_cost; });
+// [SECTION] The cost-time chart: its points, the front, the labelled roles, the hover
+
+struct ChartPoint {
+    double x, y;  // hours and total cost, or tokens/s and cost per million tokens (serving)
+    std::size_t index;  // into rec.offers
+};
+
+// The priced offers as points; `timed` when offers have a whole-job time and cost.
+std::vector<ChartPoint> chart_points(const Recommendation& rec, bool& timed) {
+    std::vector<ChartPoint> pts;
+    timed = std::any_of(rec.offers.begin(), rec.offers.end(), [](const Offer& o) { return o.hours && o.total_cost; });
     for (std::size_t i = 0; i < rec.offers.size(); ++i) {
         const Offer& o = rec.offers[i];
         if (!o.price_known) continue;
@@ -362,12 +373,14 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
         if (!timed && o.cost_per_million_tokens && o.tokens_per_s > 0 && *o.cost_per_million_tokens > 0)
             pts.push_back({o.tokens_per_s, *o.cost_per_million_tokens, i});
     }
-    if (pts.size() < 2) return;
-    const Palette& pal = palette();
-    const std::string cur = rec.offers[pts.front().index].currency;
+    return pts;
+}
+
+// Log axes over the points with a tenth of the span as margin on each side (edge points and
+// labels show).
+Plot begin_pareto_plot(PanelContext& ctx, const std::vector<ChartPoint>& pts, bool timed, const std::string& cur) {
     double x0 = HUGE_VAL, x1 = -HUGE_VAL, y0 = HUGE_VAL, y1 = -HUGE_VAL;
-    for (const P& p : pts) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
-    // A margin of a tenth of the span on each side (log scale), so edge points and labels show.
+    for (const ChartPoint& p : pts) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
     const double mx = std::pow(std::max(x1 / x0, 1.5), 0.1), my = std::pow(std::max(y1 / y0, 1.5), 0.1);
     AxisSpec x{x0 / mx, x1 * mx, true,
                timed ? tr("Time for the whole job (log scale)", "整个作业用时(对数坐标)")
@@ -378,44 +391,55 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
                                                : tr("Cost per million tokens (%s, log scale)", "每百万 token 费用(%s,对数坐标)"),
                   cur.c_str());
     AxisSpec y{y0 / my, y1 * my, true, ytitle, [cur](double v) { return money_tick(v, cur); }};
-    const Plot plot = begin_plot(ctx, "pareto_chart", ImGui::GetFontSize() * 17, x, y);
+    return begin_plot(ctx, "pareto_chart", ImGui::GetFontSize() * 17, x, y);
+}
+
+struct ChartColours {
+    ImU32 other, front, pick, cheap, fast;
+};
+
+// Every point, the Pareto front's points larger and joined by a line; returns the front's size.
+std::size_t draw_points_and_front(const Recommendation& rec, const std::vector<ChartPoint>& pts, const Plot& plot,
+                                  const ChartColours& c, float dot) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 other = ImGui::GetColorU32(ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.55f));
-    const ImU32 front_c = ImGui::GetColorU32(pal.accent);
-    const ImU32 pick_c = ImGui::GetColorU32(pal.accent), cheap_c = ImGui::GetColorU32(pal.good), fast_c = ImGui::GetColorU32(pal.fast);
-    const float dot = ImGui::GetFontSize() * 0.38f;
-    std::vector<P> front;
-    for (const P& p : pts) {
+    std::vector<ChartPoint> front;
+    for (const ChartPoint& p : pts) {
         const bool on_front = rec.offers[p.index].pareto;
-        draw_mark(dl, ImVec2(plot.px(p.x), plot.py(p.y)), on_front ? dot * 1.3f : dot, on_front ? front_c : other, Mark::dot);
+        draw_mark(dl, ImVec2(plot.px(p.x), plot.py(p.y)), on_front ? dot * 1.3f : dot, on_front ? c.front : c.other, Mark::dot);
         if (on_front) front.push_back(p);
     }
-    std::sort(front.begin(), front.end(), [](const P& l, const P& r) { return l.x < r.x; });
+    std::sort(front.begin(), front.end(), [](const ChartPoint& l, const ChartPoint& r) { return l.x < r.x; });
     for (std::size_t i = 0; i + 1 < front.size(); ++i)
         dl->AddLine(ImVec2(plot.px(front[i].x), plot.py(front[i].y)), ImVec2(plot.px(front[i + 1].x), plot.py(front[i + 1].y)),
-                    front_c, 1.5f);
-    // The three offers the card names: a ring each and a label (several roles on one offer share it).
+                    c.front, 1.5f);
+    return front.size();
+}
+
+// The three offers the card names: a ring each and a label (several roles on one offer share it),
+// labels moved off each other.
+void label_roles(PanelContext& ctx, const Recommendation& rec, const std::vector<ChartPoint>& pts, const Plot& plot,
+                 const ChartColours& c, float dot) {
     struct Role {
         const char* tag;
         const char* name;
         ImU32 colour;
         std::optional<std::size_t> index;
     };
-    const Role roles[] = {{"recommended", tr("Recommended", "推荐"), pick_c, std::size_t(0)},
-                          {"cheapest", tr("Cheapest", "最便宜"), cheap_c, rec.cheapest ? std::optional<std::size_t>(rec.cheapest->index) : std::nullopt},
-                          {"fastest", tr("Fastest", "最快"), fast_c, rec.fastest ? std::optional<std::size_t>(rec.fastest->index) : std::nullopt}};
+    const Role roles[] = {{"recommended", tr("Recommended", "推荐"), c.pick, std::size_t(0)},
+                          {"cheapest", tr("Cheapest", "最便宜"), c.cheap, rec.cheapest ? std::optional<std::size_t>(rec.cheapest->index) : std::nullopt},
+                          {"fastest", tr("Fastest", "最快"), c.fast, rec.fastest ? std::optional<std::size_t>(rec.fastest->index) : std::nullopt}};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
     std::vector<ImVec4> placed;  // label rectangles (min x, min y, max x, max y)
     const float line = ImGui::GetTextLineHeight();
     for (const Role& r : roles) {
         if (!r.index) continue;
-        const auto it = std::find_if(pts.begin(), pts.end(), [&](const P& p) { return p.index == *r.index; });
+        const auto it = std::find_if(pts.begin(), pts.end(), [&](const ChartPoint& p) { return p.index == *r.index; });
         if (it == pts.end()) continue;
-        const ImVec2 c(plot.px(it->x), plot.py(it->y));
-        draw_mark(dl, c, dot * 3.2f, r.colour, Mark::ring);
-        draw_mark(dl, c, dot * 1.5f, r.colour, Mark::dot);
-        const Offer& o = rec.offers[*r.index];
-        ctx.tags.tag_rect(std::string("pareto_point:") + r.tag, ImVec2(c.x - dot * 2, c.y - dot * 2), ImVec2(c.x + dot * 2, c.y + dot * 2),
-                          offer_id(o), WidgetTags::current_clip());
+        const ImVec2 at(plot.px(it->x), plot.py(it->y));
+        draw_mark(dl, at, dot * 3.2f, r.colour, Mark::ring);
+        draw_mark(dl, at, dot * 1.5f, r.colour, Mark::dot);
+        ctx.tags.tag_rect(std::string("pareto_point:") + r.tag, ImVec2(at.x - dot * 2, at.y - dot * 2), ImVec2(at.x + dot * 2, at.y + dot * 2),
+                          offer_id(rec.offers[*r.index]), WidgetTags::current_clip());
         // Label: the role, joined with the roles before it on the same offer.
         std::string label = r.name;
         for (const Role& q : roles) {
@@ -426,8 +450,8 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
         for (const Role& q : roles)
             if (&q != &r && q.index && *q.index == *r.index && &q > &r) label += std::string(" \u00b7 ") + q.name;
         const float w = ImGui::CalcTextSize(label.c_str()).x;
-        float lx = c.x + dot * 2.2f, ly = c.y - line / 2;
-        if (lx + w > plot.max.x) lx = c.x - dot * 2.2f - w;
+        float lx = at.x + dot * 2.2f, ly = at.y - line / 2;
+        if (lx + w > plot.max.x) lx = at.x - dot * 2.2f - w;
         for (int tries = 0; tries < 6; ++tries) {
             const bool hit = std::any_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
                 return lx < b.z && lx + w > b.x && ly < b.w && ly + line > b.y;
@@ -436,32 +460,46 @@ void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
             ly += (tries % 2 ? -1.0f : 1.0f) * line * static_cast<float>(tries / 2 + 1);
         }
         ly = std::clamp(ly, plot.min.y, plot.max.y - line);
-        const ImU32 halo = ImGui::GetColorU32(pal.background);
-        dl->AddRectFilled(ImVec2(lx - 2, ly), ImVec2(lx + w + 2, ly + line), halo, 3);
+        dl->AddRectFilled(ImVec2(lx - 2, ly), ImVec2(lx + w + 2, ly + line), ImGui::GetColorU32(palette().background), 3);
         dl->AddText(ImVec2(lx, ly), r.colour, label.c_str());
         placed.push_back(ImVec4(lx, ly, lx + w, ly + line));
     }
-    if (end_plot(ctx, "pareto_chart", plot, std::to_string(front.size()))) {
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        const P* best = nullptr;
-        float bd = 1e30f;
-        for (const P& p : pts) {
-            const float dx = plot.px(p.x) - m.x, dy = plot.py(p.y) - m.y, d = dx * dx + dy * dy;
-            if (d < bd) bd = d, best = &p;
-        }
-        if (best) {
-            const Offer& o = rec.offers[best->index];
-            ctx.tags.tag_rect("pareto_hover", plot.min, plot.max, offer_id(o), WidgetTags::current_clip());
-            ImGui::SetTooltip("%s \u00b7 %s\n%s\n%s  \u00b7  %s", offer_provider(o).c_str(), offer_instance(o).c_str(), offer_gpus(o).c_str(),
-                              timed ? format_hours(best->x).c_str() : (format_count(best->x) + tr(" tokens/s", " token/秒")).c_str(),
-                              format_money_sig(best->y, o.currency == "CNY" ? Currency::CNY : Currency::USD).c_str());
-        }
+}
+
+// The offer nearest the mouse, named in a tooltip.
+void hover_tooltip(PanelContext& ctx, const Recommendation& rec, const std::vector<ChartPoint>& pts, const Plot& plot, bool timed) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const ChartPoint* best = nullptr;
+    float bd = 1e30f;
+    for (const ChartPoint& p : pts) {
+        const float dx = plot.px(p.x) - m.x, dy = plot.py(p.y) - m.y, d = dx * dx + dy * dy;
+        if (d < bd) bd = d, best = &p;
     }
-    legend(ctx, "pareto_chart", {{pick_c, Mark::ring, tr("Recommended", "推荐")},
-                                 {cheap_c, Mark::ring, tr("Cheapest", "最便宜")},
-                                 {fast_c, Mark::ring, tr("Fastest", "最快")},
-                                 {front_c, Mark::line, tr("Pareto front (nothing cheaper and faster)", "帕累托前沿(没有更便宜且更快的)")},
-                                 {other, Mark::dot, tr("Other offers (hover for names)", "其他方案(悬停查看名称)")}});
+    if (!best) return;
+    const Offer& o = rec.offers[best->index];
+    ctx.tags.tag_rect("pareto_hover", plot.min, plot.max, offer_id(o), WidgetTags::current_clip());
+    ImGui::SetTooltip("%s \u00b7 %s\n%s\n%s  \u00b7  %s", offer_provider(o).c_str(), offer_instance(o).c_str(), offer_gpus(o).c_str(),
+                      timed ? format_hours(best->x).c_str() : (format_count(best->x) + tr(" tokens/s", " token/秒")).c_str(),
+                      format_money_sig(best->y, o.currency == "CNY" ? Currency::CNY : Currency::USD).c_str());
+}
+
+void pareto_chart(PanelContext& ctx, const Recommendation& rec) {
+    bool timed = false;
+    const std::vector<ChartPoint> pts = chart_points(rec, timed);
+    if (pts.size() < 2) return;
+    const Palette& pal = palette();
+    const ChartColours colours{ImGui::GetColorU32(ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.55f)), ImGui::GetColorU32(pal.accent),
+                               ImGui::GetColorU32(pal.accent), ImGui::GetColorU32(pal.good), ImGui::GetColorU32(pal.fast)};
+    const float dot = ImGui::GetFontSize() * 0.38f;
+    const Plot plot = begin_pareto_plot(ctx, pts, timed, rec.offers[pts.front().index].currency);
+    const std::size_t front = draw_points_and_front(rec, pts, plot, colours, dot);
+    label_roles(ctx, rec, pts, plot, colours, dot);
+    if (end_plot(ctx, "pareto_chart", plot, std::to_string(front))) hover_tooltip(ctx, rec, pts, plot, timed);
+    legend(ctx, "pareto_chart", {{colours.pick, Mark::ring, tr("Recommended", "推荐")},
+                                 {colours.cheap, Mark::ring, tr("Cheapest", "最便宜")},
+                                 {colours.fast, Mark::ring, tr("Fastest", "最快")},
+                                 {colours.front, Mark::line, tr("Pareto front (nothing cheaper and faster)", "帕累托前沿(没有更便宜且更快的)")},
+                                 {colours.other, Mark::dot, tr("Other offers (hover for names)", "其他方案(悬停查看名称)")}});
 }
 
 }  // namespace

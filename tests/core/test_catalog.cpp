@@ -532,6 +532,52 @@ TEST_CASE("catalog II: the Chinese families and the large models users ask for c
         CHECK_MESSAGE(c->find_model(id), id);
 }
 
+TEST_CASE("catalog III: Llama 4 and Qwen3-VL presets count to their hand-worked and published sizes") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    auto detail = [&](const char* id) -> ParamDetail {
+        const ModelPreset* m = c->find_model(id);
+        REQUIRE_MESSAGE(m, id);
+        CHECK_MESSAGE(m->source.find("ai-dynamo/aiconfigurator@") == 0, id);
+        return param_detail(m->arch);
+    };
+    // Llama 4 Scout: 48 MoE layers x (attention 62,914,560 + norms 10,240 + 16 x 125,829,120 experts + shared 125,829,120
+    // + router 81,920) + 2 x 202048 x 5120 + 5120 + vision 871,932,416 = 108,641,793,536 (card: "109B (Total)").
+    const ParamDetail scout = detail("llama-4-scout-17b-16e-instruct");
+    CHECK(scout.total == 108641793536ULL);
+    CHECK(scout.moe_layers == 48);
+    // Active without the vision weights: 48 x 314,664,960 + 2,068,976,640 = 17.17 B (card: "17B (Activated)").
+    CHECK(scout.active - scout.extra == 17172894720ULL);
+    // Llama 4 Maverick: 24 MoE layers of 128 experts + 24 dense layers of 16384 = 401,583,781,376 (card: "400B (Total)").
+    const ParamDetail mav = detail("llama-4-maverick-17b-128e-instruct");
+    CHECK(mav.total == 401583781376ULL);
+    CHECK(mav.moe_layers == 24);
+    CHECK(mav.dense_layers == 24);
+    CHECK(mav.active - mav.extra == 17184691200ULL);
+    // Qwen3-VL-235B-A22B: the language model only (94 layers x (attention 71,303,168 + q/k norms 256 + norms 8,192
+    // + 128 experts x 18,874,368 + router 524,288) + 2 x 151936 x 4096 + 4096 = 235,093,634,560: the "235B" of the name),
+    // the same as the Qwen3-235B-A22B preset; its vision tower is not counted.
+    const ParamDetail vl = detail("qwen3-vl-235b-a22b-thinking");
+    CHECK(vl.total == 235093634560ULL);
+    CHECK(vl.extra == 0);
+    CHECK(vl.total == detail("qwen3-235b-a22b").total);
+    // 8 of 128 experts active: 94 x 222,830,848 + 1,244,663,808 = 22.19 B (the "A22B").
+    CHECK(vl.active == 22190763520ULL);
+}
+
+TEST_CASE("catalog III: InternLM3 8B counts to its checkpoint index") {
+    Result<Catalog> c = load_real();
+    REQUIRE(c.ok());
+    const ModelPreset* m = c->find_model("internlm3-8b-instruct");
+    REQUIRE(m);
+    CHECK(m->arch.num_kv_heads == 2);
+    CHECK_FALSE(m->arch.qkv_bias);
+    // 48 x (q,o 2 x 4096^2 + k,v 2 x 4096 x 256 + MLP 3 x 4096 x 10240 + norms 2 x 4096) + 4096 + 2 x 128512 x 4096
+    // = 48 x 161,488,896 + 1,052,774,400 = 8,804,241,408: the index's total_size 35,216,965,632 bytes / 4.
+    CHECK(param_detail(m->arch).total == 8804241408ULL);
+    CHECK(param_detail(m->arch).total * 4 == 35216965632ULL);
+}
+
 // [SECTION] Validation: one broken sample per rule
 
 TEST_CASE("catalog: the minimal valid sample loads clean") {

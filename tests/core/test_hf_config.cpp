@@ -128,6 +128,57 @@ TEST_CASE("test_hf_config: sliding windows") {
     CHECK(g3->norms_per_layer == 4);
 }
 
+TEST_CASE("test_hf_config: Llama 4 (llama4_text in text_config: interleaved MoE, shared expert, chunked attention)") {
+    // The shapes of meta-llama/Llama-4-Scout-17B-16E-Instruct (assets/src/models/llama-4-scout-17b-16e-instruct.json).
+    const std::string text = R"("text_config":{"model_type":"llama4_text","hidden_size":5120,"num_hidden_layers":48,
+        "num_attention_heads":40,"num_key_value_heads":8,"head_dim":128,"intermediate_size":8192,
+        "intermediate_size_mlp":16384,"num_local_experts":16,"num_experts_per_tok":1,"vocab_size":202048,
+        "attention_chunk_size":8192,"use_qk_norm":true,)";
+    const std::string vision = R"("vision_config":{"model_type":"llama4_vision_model","hidden_size":1408,
+        "num_hidden_layers":34,"intermediate_size":5632,"image_size":336,"patch_size":14,"num_channels":3,
+        "projector_input_dim":4096,"projector_output_dim":4096,"vision_output_dim":4096})";
+    Result<ModelArch> s = parse_hf_config(R"({"model_type":"llama4",)" + text + R"("interleave_moe_layer_step":1},)" + vision + "}");
+    REQUIRE(s.ok());
+    CHECK(s->model_type == "llama4_text");
+    CHECK(s->moe_intermediate_size == 8192);      // routed experts: intermediate_size
+    CHECK(s->intermediate_size == 16384);         // dense layers: intermediate_size_mlp
+    CHECK(s->num_shared_experts == 1);
+    CHECK(s->shared_intermediate_size == 8192);
+    CHECK_FALSE(s->shared_expert_gate);
+    CHECK_FALSE(s->router_bias);
+    CHECK_FALSE(s->qk_norm);                      // use_qk_norm is an L2 norm without weights
+    CHECK_FALSE(s->tie_word_embeddings);
+    CHECK(s->sliding_window == 8192);             // chunked attention on the RoPE layers
+    CHECK(s->num_sliding_layers == 36);           // every 4th of 48 layers is global (NoPE)
+    // Vision (modeling_llama4.py): unfold Linear 3*14*14*1408 = 827,904; class 1,408; positions 577*1408 = 812,416;
+    // pre/post LayerNorm 4*1408 = 5,632; 34 blocks of 4*(1408^2+1408) + (1408*5632+5632) + (5632*1408+1408) + 4*1408
+    // = 23,807,872 -> 809,467,648; adapter 5632*4096 + 4096*4096 = 39,845,888; projector 4096*5120 = 20,971,520.
+    CHECK(s->extra_params == 871932416ULL);
+    const ParamDetail ds = param_detail(*s);
+    CHECK(ds.moe_layers == 48);
+    CHECK(ds.dense_layers == 0);
+    // Per layer: attention 2*5120^2 + 2*5120*1024 = 62,914,560; norms 10,240; 16 experts of 3*5120*8192 = 125,829,120
+    // each; shared 125,829,120; router 5120*16 = 81,920 -> 2,202,101,760. 48 layers = 105,700,884,480; embeddings and
+    // untied head 2*202048*5120 = 2,068,971,520; final norm 5,120; vision 871,932,416 -> 108,641,793,536, the
+    // safetensors total of the Hub checkpoint (the card's "109B (Total)").
+    CHECK(ds.total == 108641793536ULL);
+    // Active: one expert + the shared expert per layer: 48 * 314,664,960 + 2,068,976,640 + 871,932,416
+    // = 18,044,827,136 (17.17 B without the vision weights: the card's "17B (Activated)").
+    CHECK(ds.active == 18044827136ULL);
+
+    // Maverick: 128 experts on every second layer; the 24 others dense (3*5120*16384 = 251,658,240).
+    std::string mav_text = text;
+    mav_text.replace(mav_text.find("\"num_local_experts\":16"), 22, "\"num_local_experts\":128");
+    Result<ModelArch> m = parse_hf_config(R"({"model_type":"llama4",)" + mav_text + R"("interleave_moe_layer_step":2},)" + vision + "}");
+    REQUIRE(m.ok());
+    const ParamDetail dm = param_detail(*m);
+    CHECK(dm.moe_layers == 24);
+    CHECK(dm.dense_layers == 24);
+    // 24 * (62,924,800 + 128*125,829,120 + 125,829,120 + 5120*128) + 24 * (62,924,800 + 251,658,240)
+    // + 2,068,976,640 + 871,932,416 = 401,583,781,376 (the card's "400B (Total)").
+    CHECK(dm.total == 401583781376ULL);
+}
+
 TEST_CASE("test_hf_config: GPT-2 aliases") {
     Result<ModelArch> r = parse_hf_config(R"({"model_type":"gpt2","n_embd":768,"n_layer":12,"n_head":12,
         "n_positions":1024,"n_inner":null,"vocab_size":50257,"activation_function":"gelu_new"})");

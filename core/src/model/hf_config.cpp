@@ -130,13 +130,13 @@ bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
 enum class Family { llama_like, qwen2, qwen3, qwen_moe, deepseek, gpt_oss, gemma2, gemma3, mistral, phi3, gpt2, gpt_neox, bloom, bert, vit, generic };
 
 Family family_of(const std::string& mt) {
-    if (is_one_of(mt, {"llama", "granite", "internlm2", "internlm3", "yi", "baichuan", "olmo", "cohere", "glm", "glm4",
+    if (is_one_of(mt, {"llama", "llama4_text", "granite", "internlm2", "internlm3", "yi", "baichuan", "olmo", "cohere", "glm", "glm4",
                        "exaone", "minicpm", "deepseek", "aquila"}))
         return Family::llama_like;
     if (is_one_of(mt, {"mistral", "mixtral", "ministral"})) return Family::mistral;
     if (is_one_of(mt, {"qwen2", "qwen2_vl_text", "qwen2_5_vl_text"})) return Family::qwen2;
     if (is_one_of(mt, {"qwen3"})) return Family::qwen3;
-    if (is_one_of(mt, {"qwen2_moe", "qwen3_moe"})) return Family::qwen_moe;
+    if (is_one_of(mt, {"qwen2_moe", "qwen3_moe", "qwen3_vl_moe_text"})) return Family::qwen_moe;
     if (is_one_of(mt, {"deepseek_v2", "deepseek_v3", "kimi_k2"})) return Family::deepseek;
     if (mt == "gpt_oss") return Family::gpt_oss;
     if (mt == "gemma2" || mt == "gemma") return Family::gemma2;
@@ -168,6 +168,29 @@ std::uint64_t vision_tower_params(Reader& r) {
     const std::uint64_t embed = ch * patch * patch * h + h + patches * h;  // conv w+b, positions
     const std::uint64_t layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
     return embed + L * layer + 2 * h;  // + post_layernorm
+}
+
+// Llama 4's vision encoder, pixel-shuffle adapter and projector (modeling_llama4.py): an unfold
+// patch Linear without bias, a class embedding, (patches + 1) positions, LayerNorms before and
+// after the L ViT blocks (the same blocks as above), Llama4VisionMLP2 fc1 intermediate ->
+// projector_input_dim and fc2 projector_output_dim -> projector_output_dim (no biases), and the
+// projector vision_output_dim -> text hidden (no bias). text_hidden 0 = no projector counted.
+std::uint64_t llama4_vision_params(Reader& r, std::uint64_t text_hidden) {
+    std::uint64_t h = 0, L = 0, i = 0, img = 0, patch = 0, ch = 3, pin = 0, pout = 0, vout = 0;
+    r.u64({"hidden_size"}, h);
+    r.u64({"num_hidden_layers"}, L);
+    r.u64({"intermediate_size"}, i);
+    r.u64({"image_size"}, img);
+    r.u64({"patch_size"}, patch);
+    r.u64({"num_channels"}, ch);
+    r.u64({"projector_input_dim"}, pin);
+    r.u64({"projector_output_dim"}, pout);
+    r.u64({"vision_output_dim"}, vout);
+    if (!h || !L || !patch || !img) return 0;
+    const std::uint64_t patches = (img / patch) * (img / patch);
+    const std::uint64_t embed = ch * patch * patch * h + h + (patches + 1) * h + 2 * (2 * h);
+    const std::uint64_t layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
+    return embed + L * layer + i * pin + pout * pout + vout * text_hidden;
 }
 
 Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
@@ -281,7 +304,7 @@ void read_family(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& 
         a.router_bias = true;   // router is nn.Linear with bias
         a.attn_sinks = true;    // per-head sink logits
     }
-    a.qk_norm = fam == Family::qwen3 || mt == "qwen3_moe" || fam == Family::gemma3;
+    a.qk_norm = fam == Family::qwen3 || mt == "qwen3_moe" || mt == "qwen3_vl_moe_text" || fam == Family::gemma3;
     if (fam == Family::gemma2 || fam == Family::gemma3) a.norms_per_layer = 4;  // pre/post attention and MLP
 }
 
@@ -314,8 +337,15 @@ MoeKeys read_moe(Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
         r.u64({"first_k_dense_replace"}, a.first_dense_layers);
         const std::int64_t mlp_only = r.array_size("mlp_only_layers");
         if (mlp_only > 0) a.first_dense_layers += static_cast<std::uint64_t>(mlp_only);
-        r.u64({"moe_layer_freq", "decoder_sparse_step"}, a.moe_layer_freq);
+        r.u64({"moe_layer_freq", "decoder_sparse_step", "interleave_moe_layer_step"}, a.moe_layer_freq);
         if (a.moe_layer_freq == 0) a.moe_layer_freq = 1;
+        if (a.model_type == "llama4_text") {
+            // Llama 4 (modeling_llama4.py): intermediate_size is the width of each routed expert and of
+            // the one shared expert (no gate); dense layers use intermediate_size_mlp; the router has no bias.
+            a.num_shared_experts = 1;
+            a.shared_intermediate_size = a.moe_intermediate_size;
+            r.u64({"intermediate_size_mlp"}, a.intermediate_size);
+        }
         // DeepSeek-V3 noaux_tc routing keeps a per-expert score bias (e_score_correction_bias).
         std::string topk_method;
         if (r.text("topk_method", topk_method) && topk_method == "noaux_tc") a.router_bias = true;
@@ -371,6 +401,22 @@ void read_sliding_windows(Reader& r, Family fam, ModelArch& a, std::vector<std::
             a.num_sliding_layers = (a.num_layers + 1) / 2;  // even layers local (modeling_gemma2.py)
         } else {
             a.num_sliding_layers = a.num_layers;  // Mistral-7B-v0.1, Phi-3: every layer
+        }
+    } else if (a.model_type == "llama4_text") {
+        // Llama 4 chunked attention: the RoPE layers attend within chunks of attention_chunk_size, so
+        // they keep at most that many tokens of KV, like a window; every no_rope_layer_interval-th
+        // layer (default 4) is global NoPE (configuration_llama4.py: no_rope_layers). Read as windows.
+        std::uint64_t chunk = 0, interval = 4;
+        if (r.u64({"attention_chunk_size"}, chunk) && chunk > 0) {
+            a.sliding_window = chunk;
+            if (const json* nr = r.find("no_rope_layers"); nr && nr->is_array()) {
+                std::uint64_t rope = 0;
+                for (const auto& v : *nr) rope += (v.is_number_integer() && v.get<std::int64_t>() != 0) || (v.is_boolean() && v.get<bool>());
+                a.num_sliding_layers = rope;
+            } else {
+                r.u64({"no_rope_layer_interval"}, interval);
+                a.num_sliding_layers = interval ? a.num_layers - a.num_layers / interval : a.num_layers;
+            }
         }
     }
     if (a.num_sliding_layers == 0) a.sliding_window = 0;
@@ -469,13 +515,19 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
         if (!inner.empty()) mt = inner;
         if (const json* vc = top.find("vision_config"); vc && vc->is_object()) {
             Reader vr{*vc, "vision_config."};
-            a.extra_params = vision_tower_params(vr);
-            if (vr.failed) return Result<ModelArch>::failure(vr.error);
-            // Gemma 3's projector: RMSNorm + vision_hidden × text_hidden (modeling_gemma3.py).
+            std::string vision_type;
+            vr.text("model_type", vision_type);
             std::uint64_t vh = 0, th = 0;
             vr.u64({"hidden_size"}, vh);
             r.u64({"hidden_size"}, th);
-            a.extra_params += vh + vh * th;
+            if (vision_type == "llama4_vision_model") {
+                a.extra_params = llama4_vision_params(vr, th);
+            } else {
+                a.extra_params = vision_tower_params(vr);
+                // Gemma 3's projector: RMSNorm + vision_hidden × text_hidden (modeling_gemma3.py).
+                if (a.extra_params > 0) a.extra_params += vh + vh * th;
+            }
+            if (vr.failed) return Result<ModelArch>::failure(vr.error);
             if (a.extra_params > 0)
                 warnings.push_back("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
                                    " extra parameters (weights only; image activations not modelled)");
