@@ -61,6 +61,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
     std::vector<plan::Candidate> offers;
+    offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
     std::map<const Instance*, int> offered;
     for (const plan::Machine& m : machines) {
@@ -77,6 +78,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     for (std::size_t i = 0; i < offers.size(); ++i) offers[i].offer.rank = i + 1;
     plan::alternatives(offers, rec);
     if (top > 0) keep_top(offers, top, rec);
+    rec.offers.reserve(offers.size());
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
         if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);
