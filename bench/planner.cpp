@@ -8,24 +8,14 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "embedded_catalog.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/recommend.hpp"
 #include "gpusizer/scenario.hpp"
 
-namespace {
-
-struct Case {
-    const char* name;
-    gpusizer::TextOverrides keys;
-};
-
-double percentile(std::vector<double> v, double p) {
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
-}
-
-}  // namespace
+using bench::Case;
+using bench::percentile;
 
 int main(int argc, char** argv) {
     const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 20;

@@ -9,37 +9,34 @@
 #include <string>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "embedded_catalog.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/scenario.hpp"
 #include "results.hpp"
 
-namespace {
-
-struct Case {
-    const char* name;
-    gpusizer::TextOverrides keys;
-};
-
-double percentile(std::vector<double> v, double p) {
-    std::sort(v.begin(), v.end());
-    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
-}
-
-}  // namespace
+using bench::Case;
+using bench::percentile;
 
 int main(int argc, char** argv) {
     const int rounds = argc > 1 ? std::max(1, std::atoi(argv[1])) : 50;
     using clock = std::chrono::steady_clock;
-    const auto t0 = clock::now();
-    auto catalog = gpusizer::parse_catalog(embedded_catalog_json());
-    const double parse_ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+    // The page parses once, at start (in wasm the first call also runs V8's baseline tier):
+    // the first parse is the one that counts; the median of the next ones is the steady state.
+    std::vector<double> parse_ms;
+    gpusizer::Result<gpusizer::Catalog> catalog = gpusizer::Result<gpusizer::Catalog>::failure({});
+    for (int i = 0; i < 11; ++i) {
+        const auto t0 = clock::now();
+        catalog = gpusizer::parse_catalog(embedded_catalog_json());
+        parse_ms.push_back(std::chrono::duration<double, std::milli>(clock::now() - t0).count());
+    }
     if (!catalog.ok()) {
         std::fprintf(stderr, "bench_recompute: the embedded catalog is invalid: %s\n", gpusizer::format_error(catalog.error).c_str());
         return 1;
     }
-    std::printf("catalog parse: %.2f ms (%zu accelerators, %zu instances, %zu models)\n", parse_ms,
-                catalog->accelerators.size(), catalog->instances.size(), catalog->models.size());
+    std::printf("catalog parse: first %.2f ms, then median %.2f ms (%zu accelerators, %zu instances, %zu models)\n",
+                parse_ms[0], percentile({parse_ms.begin() + 1, parse_ms.end()}, 0.5), catalog->accelerators.size(),
+                catalog->instances.size(), catalog->models.size());
     const std::vector<Case> cases = {
         {"default (llama-3.1-8b serving)", {}},
         {"qwen3-30b-a3b qlora 4096×4", {{"model", "qwen3-30b-a3b"}, {"task", "qlora"}, {"seq_len", "4096"}, {"batch_size", "4"}}},

@@ -246,7 +246,7 @@ void offer_row(PanelContext& ctx, const Recommendation& rec, int i, std::size_t 
     ImGui::PushID(i);
     ImGui::TableSetColumnIndex(c_rank);
     char rank[32];
-    std::snprintf(rank, sizeof rank, "%s %d%s", open ? "\u2212" : "+", i + 1, o.pareto ? " *" : "");
+    std::snprintf(rank, sizeof rank, "%s %zu%s", open ? "\u2212" : "+", o.rank, o.pareto ? " *" : "");
     if (ImGui::Selectable(rank, open, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
         ctx.ui.expanded_offer = open ? std::string() : id;
     ctx.tags.tag_item("offer_row:" + std::to_string(row), id);

@@ -13,7 +13,6 @@
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#include <emscripten/wget.h>
 
 #include <GLFW/glfw3.h>
 
@@ -39,6 +38,26 @@ using gpusizer::shell::App;
 // page.js defines gpusizerPage (DOM messages, first-frame mark) before this module loads.
 EM_JS(void, js_show_error, (const char* msg), { gpusizerPage.showError(UTF8ToString(msg)); });
 EM_JS(void, js_ready, (), { gpusizerPage.ready(); });  // first frame with the catalog drawn
+// A start-up mark (page.js keeps them: ms since navigation, printed by tests/browser/speed.test.mjs).
+EM_JS(void, js_mark, (const char* name, double ms), { gpusizerPage.mark(UTF8ToString(name), ms); });
+// page.js fetched catalog.json and the fonts while the module was downloading and compiling
+// (gpusizerPage.download: one fetch per file, started at page load); each lands in
+// gpusizer_on_download(index, bytes, size), size -1 when the download failed. The index is
+// k_downloads' (below).
+EM_JS(void, js_start_downloads, (), {
+    ["catalog.json", "fonts/ui.ttf", "fonts/cjk.ttf", "fonts/ui-bold.ttf"].forEach(function(name, i) {
+        gpusizerPage.download(name).then(function(bytes) {
+            var n = bytes.byteLength;
+            var p = _malloc(Math.max(n, 1));
+            HEAPU8.set(new Uint8Array(bytes), p);  // HEAPU8 after _malloc: it may have grown memory
+            Module["_gpusizer_on_download"](i, p, n);
+            _free(p);
+        }, function(e) {
+            console.warn("gpusizer: " + name + " could not be downloaded (" + e + ")");
+            Module["_gpusizer_on_download"](i, 0, -1);
+        });
+    });
+});
 // Emscripten 3.1.6's glfwSetWindowSize requests fullscreen instead of resizing when the size
 // equals screen.width × screen.height (library_glfw.js setWindowSize; noted 2026-12): a
 // maximised canvas at DPR 1, a kiosk or headless Chromium then keeps a stale backing store and
@@ -195,9 +214,10 @@ Web* g = nullptr;  // heap object: emscripten_set_main_loop never returns from m
 
 // [SECTION] Catalog and font downloads --------------------------------------------------------------------
 
-void on_catalog(void*, void* data, int size) {
-    // The buffer is freed right after this callback: parse_catalog copies what it keeps.
-    auto catalog = gpusizer::parse_catalog(std::string_view(static_cast<const char*>(data), size));
+void on_catalog(std::string_view text) {
+    const double t0 = emscripten_get_now();
+    auto catalog = gpusizer::parse_catalog(text);
+    js_mark("catalog parsed", emscripten_get_now() - t0);
     if (!catalog.ok()) {
         const std::string msg = "The catalog (catalog.json) is invalid: " + gpusizer::format_error(catalog.error);
         js_show_error(msg.c_str());
@@ -207,28 +227,25 @@ void on_catalog(void*, void* data, int size) {
     g->pending_frames = std::max(g->pending_frames, 2);
 }
 
-void on_catalog_error(void*) {
+void on_catalog_error() {
     g->app.set_catalog_error("catalog.json could not be downloaded");
     js_show_error("The catalog (catalog.json) could not be downloaded. Check your connection and reload.");
     g->catalog_settled = true;
     g->pending_frames = std::max(g->pending_frames, 2);
 }
 
-// Both downloads start at once; the first frame waits for both, so the UI never flashes from
+// All downloads start at once; the first frame waits for all of them, so the UI never flashes from
 // the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
-// `arg` is the std::string the bytes go to (g->font_ttf, g->cjk_ttf or g->bold_ttf).
-void on_font(void* arg, void* data, int size) {
-    static_cast<std::string*>(arg)->assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
-    --g->fonts_pending;
+void on_font(std::string& ttf, const void* data, int size) {
+    ttf.assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
     g->fonts_dirty = true;
 }
 
-void on_font_error(void* arg) {
-    const bool ui = arg == &g->font_ttf, bold = arg == &g->bold_ttf;
+void on_font_error(const std::string& ttf) {
+    const bool ui = &ttf == &g->font_ttf, bold = &ttf == &g->bold_ttf;
     std::fprintf(stderr, "gpusizer: %s could not be downloaded; %s\n", ui ? "fonts/ui.ttf" : bold ? "fonts/ui-bold.ttf" : "fonts/cjk.ttf",
                  bold ? "headings in the regular face" :
                  ui ? "using the built-in font" : "Chinese text is drawn as '?'");
-    --g->fonts_pending;
 }
 
 // [SECTION] Frame pacing -------------------------------------------------------------------------
@@ -311,7 +328,15 @@ void poll_canvas_size() {
 void main_loop() {
     ++g->iterations;
     if (!g->catalog_settled || g->fonts_pending > 0) return;  // page.js shows "Loading…" meanwhile
+    const bool first = !g->ready_sent;  // the start-up marks split the first frame in its parts
+    double t = first ? emscripten_get_now() : 0;
+    const auto lap = [&](const char* mark) {
+        const double now = emscripten_get_now();
+        js_mark(mark, now - t);
+        t = now;
+    };
     poll_canvas_size();
+    if (first) lap("fonts built");
     if (g->app.take_redraw_request()) g->pending_frames = std::max(g->pending_frames, 2);
     if (ImGui::GetIO().WantTextInput) g->pending_frames = std::max(g->pending_frames, 1);  // caret blink
     if (g->pending_frames <= 0) return;  // idle
@@ -327,6 +352,7 @@ void main_loop() {
     ImGui::NewFrame();
     g->app.frame(g->host);
     ImGui::Render();
+    if (first) lap("ui built");
 
     glViewport(0, 0, g->fb_w, g->fb_h);
     glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
@@ -341,6 +367,7 @@ void main_loop() {
 
 // [SECTION] Test hooks ---------------------------------------------------------------------------
 
+#if GPUSIZER_TEST_HOOKS
 void append_json_string(std::string& out, const std::string& s) {
     out += '"';
     for (const char c : s) {
@@ -361,6 +388,8 @@ void append_json_string(std::string& out, const std::string& s) {
     out += '"';
 }
 
+#endif
+
 }  // namespace
 
 // [SECTION] Share link in the fragment ------------------------------------------------------------
@@ -376,6 +405,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_paste(const char* text) {
     if (!g) return;
     g->host.clipboard = text ? text : "";
     wake();
+}
+
+// js_start_downloads' files by index: 0 catalog.json, 1 fonts/ui.ttf, 2 fonts/cjk.ttf,
+// 3 fonts/ui-bold.ttf. The bytes are freed after the call (what is kept is copied).
+extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_download(int index, const char* data, int size) {
+    if (!g) return;
+    if (index == 0) {
+        if (size < 0) on_catalog_error();
+        else on_catalog(std::string_view(data, static_cast<std::size_t>(size)));
+        return;
+    }
+    std::string* const fonts[] = {&g->font_ttf, &g->cjk_ttf, &g->bold_ttf};
+    if (index < 1 || index > 3) return;
+    if (size < 0) on_font_error(*fonts[index - 1]);
+    else on_font(*fonts[index - 1], data, size);
+    if (--g->fonts_pending == 0) js_mark("fonts loaded", 0);
 }
 
 extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_wake() {
@@ -520,10 +565,7 @@ int main() {
     js_watch_hash();
     js_watch_scheme();
 
-    emscripten_async_wget_data("catalog.json", nullptr, on_catalog, on_catalog_error);
-    emscripten_async_wget_data("fonts/ui.ttf", &g->font_ttf, on_font, on_font_error);
-    emscripten_async_wget_data("fonts/cjk.ttf", &g->cjk_ttf, on_font, on_font_error);
-    emscripten_async_wget_data("fonts/ui-bold.ttf", &g->bold_ttf, on_font, on_font_error);
+    js_start_downloads();
     emscripten_set_main_loop(main_loop, 0, /*simulate_infinite_loop=*/false);
     return 0;
 }

@@ -3,13 +3,42 @@
 'use strict';
 
 var gpusizerPage = (function () {
-  var t0 = performance.now();
   var statusEl = document.getElementById('status');
   var errorEl = document.getElementById('error');
   var summaryEl = document.getElementById('summary');
+  // Start-up marks in ms since navigation (performance.now()): 'page script', 'wasm compiled',
+  // 'main', 'catalog parsed', 'fonts loaded', 'fonts built' (the atlas), 'ui built' (the first
+  // ImGui frame: results computed, widgets laid out), 'first frame' (drawn). details: the ms of
+  // the step alone for 'catalog parsed' (the parse), 'fonts built' and 'ui built'.
+  var marks = {}, details = {};
+  // catalog.json and the fonts are fetched now, while gpusizer.js and gpusizer.wasm download and
+  // compile, not one after the other once main() runs (web/main.cpp js_start_downloads takes them).
+  var downloads = {};
+  function fetchBytes(name) {
+    return fetch(name).then(function (r) {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return r.arrayBuffer();
+    });
+  }
   var page = {
-    firstFrameMs: null,  // from page script start to the first frame drawn with the catalog
+    firstFrameMs: null,  // ms since navigation to the first frame drawn with the catalog
+    marks: marks,
+    details: details,
     errors: [],
+    mark: function (name, detail) {
+      if (!(name in marks)) marks[name] = performance.now();
+      if (detail) details[name] = detail;
+      if (performance.mark) performance.mark('gpusizer: ' + name);
+    },
+    download: function (name) {
+      if (!downloads[name]) downloads[name] = fetchBytes(name);
+      return downloads[name];
+    },
+    prefetch: function (names) {
+      names.forEach(function (name) {
+        page.download(name).catch(function () { /* reported when the module takes it */ });
+      });
+    },
     showError: function (msg) {
       page.errors.push(msg);
       errorEl.textContent = msg;
@@ -18,11 +47,13 @@ var gpusizerPage = (function () {
     },
     setSummary: function (text) { summaryEl.textContent = text; },
     ready: function () {
-      page.firstFrameMs = performance.now() - t0;
+      page.mark('first frame');
+      page.firstFrameMs = marks['first frame'];
       statusEl.textContent = 'gpusizer is ready.';
       statusEl.className = 'done';
     },
   };
+  page.mark('page script');
   return page;
 })();
 
@@ -41,8 +72,28 @@ var gpusizerPage = (function () {
   });
   canvas.addEventListener('mousedown', function () { canvas.focus(); });
 
+  gpusizerPage.prefetch(['catalog.json', 'fonts/ui.ttf', 'fonts/cjk.ttf', 'fonts/ui-bold.ttf']);
+  // The module compiles while it downloads (compileStreaming) and while gpusizer.js loads; the
+  // glue then only instantiates it (Module.instantiateWasm, emscripten's hook for this).
+  var compiled = (WebAssembly.compileStreaming
+    ? WebAssembly.compileStreaming(fetch('gpusizer.wasm')).catch(function () {
+        return fetch('gpusizer.wasm').then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
+      })
+    : fetch('gpusizer.wasm').then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile))
+    .then(function (m) { gpusizerPage.mark('wasm compiled'); return m; });
+  compiled.catch(function () { /* reported by instantiateWasm */ });
+
   window.Module = {
     canvas: canvas,
+    instantiateWasm: function (imports, receive) {
+      compiled.then(function (m) {
+        return WebAssembly.instantiate(m, imports).then(function (instance) { receive(instance, m); });
+      }).catch(function (e) {
+        gpusizerPage.showError('gpusizer.wasm could not be loaded (' + e + '). Reload the page.');
+      });
+      return {};  // the exports come later, through receive
+    },
+    onRuntimeInitialized: function () { gpusizerPage.mark('main'); },
     print: function (text) { console.log(text); },
     printErr: function (text) { console.warn(text); },
     onAbort: function (what) { gpusizerPage.showError('gpusizer stopped with an internal error: ' + what); },
@@ -84,21 +135,31 @@ var gpusizerPage = (function () {
   document.body.appendChild(script);
 })();
 
-// Offline use: the service worker of web/sw.js.in (https or localhost only). A new build's worker
-// waits until this page has its module running (or has failed), then takes over.
+// Offline use: the service worker of web/sw.js.in (https or localhost only), registered once the
+// first frame is drawn (or the page has failed): its install downloads every file again into its
+// cache, which must not compete with the first visit's start-up. A page it already controls is
+// controlled from navigation on, whenever this runs. A new build's worker waits until this page
+// has its module running, then takes over.
 (function () {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
   var started = false, reg = null;
   function promote() { if (started && reg && reg.waiting) reg.waiting.postMessage('skip-waiting'); }
+  function register() {
+    navigator.serviceWorker.register('sw.js').then(function (r) {
+      reg = r;
+      promote();
+      r.addEventListener('updatefound', function () {
+        if (r.installing) r.installing.addEventListener('statechange', promote);
+      });
+    }).catch(function (e) { console.log('gpusizer: no offline use (' + e.message + ')'); });
+  }
   ['ready', 'showError'].forEach(function (name) {
     var f = gpusizerPage[name];
-    gpusizerPage[name] = function (x) { f(x); started = true; promote(); };
+    gpusizerPage[name] = function (x) {
+      f(x);
+      if (!started) setTimeout(register, 0);  // after this frame's work
+      started = true;
+      promote();
+    };
   });
-  navigator.serviceWorker.register('sw.js').then(function (r) {
-    reg = r;
-    promote();
-    r.addEventListener('updatefound', function () {
-      if (r.installing) r.installing.addEventListener('statechange', promote);
-    });
-  }).catch(function (e) { console.log('gpusizer: no offline use (' + e.message + ')'); });
 })();

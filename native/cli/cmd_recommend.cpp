@@ -20,7 +20,6 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
     t.add({"#", "provider", "instance", "GPUs", "plan", "GiB/GPU", "price/h", "hours", "total", "checks"});
     // Samples in place of tokens for vision, diffusion and speech (Recommendation::model_kind).
     const std::string per_million = r.model_kind.empty() ? "/Mtok" : r.model_kind == "whisper" ? "/M windows" : "/M images";
-    int i = 0;
     for (const Offer& o : r.offers) {
         std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
                            " dp" + std::to_string(o.plan.data_parallel);
@@ -28,7 +27,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
         std::string warn;
         for (const Check& c : o.checks)
             if (!c.ok) warn += (warn.empty() ? "" : ",") + c.id;
-        t.add({std::to_string(++i), o.provider, o.instance + (o.spot ? " spot" : ""),
+        t.add({std::to_string(o.rank), o.provider, o.instance + (o.spot ? " spot" : ""),
                std::to_string(o.gpu_count) + "× " + o.gpu, plan,
                num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib),
                !o.price_known ? std::string("?") : (o.price_is_estimate ? "~" : "") + num("%.2f", o.price_per_hour),
@@ -43,7 +42,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
     for (const auto& [name, alt] : {std::pair{"cheapest", &r.cheapest}, std::pair{"fastest", &r.fastest}}) {
         if (!*alt) continue;
         const Offer& o = r.offers[(*alt)->index];
-        io.out += std::string(name) + ": #" + std::to_string((*alt)->index + 1) + " " + o.provider + " " + o.instance +
+        io.out += std::string(name) + ": #" + std::to_string(o.rank) + " " + o.provider + " " + o.instance +
                   (o.spot ? " spot" : "") + ((*alt)->index == 0 ? " (the pick)" : ": " + (*alt)->trade_off) + "\n";
     }
     if (r.offers.empty())

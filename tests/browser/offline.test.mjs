@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchChromium, startServer, webDist } from './support.mjs';
+import { launchChromium, servedDist, startServer, webDist } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
 const timeout = 60000;  // per wait; a loaded 2-core machine with SwiftShader is slow, not stuck
 let chromium, tmp;
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'sw.js')), `no sw.js in ${webDist} (build target gpusizer_web)`);
+  assert.ok(fs.existsSync(path.join(webDist, 'sw.js')), `no sw.js in ${webDist} (build target gpusizer_web_test)`);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-offline-'));
   chromium = await launchChromium();
 });
@@ -88,6 +88,30 @@ describe('offline use', () => {
       assert.equal(await page.evaluate(() => location.hash), '#v=1&m=qwen3-8b&t=qlora');
       const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
       assert.equal(manifest.name, 'gpusizer');
+      assert.deepEqual(problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p)), []);
+    } finally {
+      await context.close();
+      server.close();
+    }
+  });
+
+  test('the served build (no test hooks) starts offline too, with the same answer', async () => {
+    const version = swVersion(servedDist);
+    const { server, url } = await startServer(servedDist);
+    const { context, page, problems } = await newPage();
+    try {
+      await page.goto(url + '#v=1&m=qwen3-8b&t=qlora');
+      await waitReady(page);
+      await waitControlled(page, version);
+      await page.waitForFunction(() => document.getElementById('summary').textContent !== '', null, { timeout });
+      const online = await page.textContent('#summary');
+      await stopServer(server);
+      await context.setOffline(true);
+      await page.reload();
+      await waitReady(page);
+      await page.waitForFunction(() => document.getElementById('summary').textContent !== '', null, { timeout });
+      assert.equal(await page.textContent('#summary'), online);
+      assert.equal(await page.evaluate(() => window.gpusizerPage.errors.length), 0);
       assert.deepEqual(problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(p)), []);
     } finally {
       await context.close();

@@ -14,9 +14,12 @@ function firstExisting(candidates) {
   return candidates.find((p) => p && fs.existsSync(p)) || candidates.filter(Boolean)[0];
 }
 
-// The built page: GPUSIZER_WEB_DIST, else $GPUSIZER_WASM_BUILD/web/dist, else build/wasm-release/web/dist.
-export const webDist = process.env.GPUSIZER_WEB_DIST ||
-  path.join(process.env.GPUSIZER_WASM_BUILD || path.join(root, 'build/wasm-release'), 'web/dist');
+// The page with test hooks (target gpusizer_web_test): GPUSIZER_WEB_DIST, else
+// $GPUSIZER_WASM_BUILD/web/test-dist, else build/wasm-release/web/test-dist.
+const wasmBuild = process.env.GPUSIZER_WASM_BUILD || path.join(root, 'build/wasm-release');
+export const webDist = process.env.GPUSIZER_WEB_DIST || path.join(wasmBuild, 'web/test-dist');
+// The served page (target gpusizer_web, what scripts/run serves): no test hooks.
+export const servedDist = path.join(wasmBuild, 'web/dist');
 
 // The native CLI: GPUSIZER_CLI, else $GPUSIZER_NATIVE_BUILD/native/gpusizer, else the first built preset.
 export const cli = process.env.GPUSIZER_CLI || firstExisting([

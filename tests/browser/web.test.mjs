@@ -16,7 +16,7 @@ const resultsPane = { x: 700, y: 560 };  // over the results pane (below the ans
 let server, url, chromium;
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist} (build target gpusizer_web)`);
+  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist} (build target gpusizer_web_test)`);
   assert.ok(fs.existsSync(cli), `no native CLI at ${cli} (set GPUSIZER_CLI)`);
   ({ server, url } = await startServer(webDist));
   chromium = await launchChromium();
@@ -32,8 +32,8 @@ describe('web page', () => {
   test('first frame shows the defaults, with the same results as the CLI', async () => {
     const { page, problems, t0 } = await openPage();
     const firstFrameMs = await waitReady(page);
-    console.log(`# first frame with the catalog: ${firstFrameMs.toFixed(0)} ms after page.js started, ` +
-                `${Date.now() - t0} ms after navigation (SwiftShader, headless)`);
+    console.log(`# first frame with the catalog: ${firstFrameMs.toFixed(0)} ms after navigation (performance.now()), ` +
+                `${Date.now() - t0} ms from the test's goto (SwiftShader, headless; speed.test.mjs prints the marks)`);
     const stats = await hooks(page, 'stats');
     assert.equal(stats.catalog, true);
     assert.deepEqual(stats.framebuffer, [viewport.width, viewport.height]);

@@ -94,7 +94,7 @@ TEST_CASE("cli: the human offer table keeps its columns in line, whatever the in
     REQUIRE(at != std::string::npos);
     for (std::size_t end = ++at; (end = io.out.find('\n', at)) != std::string::npos && end > at; at = end + 1)
         table.push_back(io.out.substr(at, end - at));
-    REQUIRE(table.size() == 13);
+    REQUIRE(table.size() >= 13);  // 12 offers, and the cheapest / fastest after them when they rank lower
     // "×" is two bytes and one column: the display column where the plan ("plan", "tp8 pp1 …") starts.
     const std::regex plan_cell(R"(  (plan|tp\d+ pp\d+))");
     auto plan_column = [&](const std::string& line) {
@@ -109,7 +109,7 @@ TEST_CASE("cli: recommend ranks offers, and a budget that is too small exits 1 w
     Io ok;
     REQUIRE(cli_run({"recommend", "--model", "qwen3-8b", "--task", "lora", "--train_tokens", "1e8", "--top", "3", "--json"},
                     ok) == 0);
-    CHECK(ok.out.find("\"offers\":[{\"provider\":") != std::string::npos);
+    CHECK(ok.out.find("\"offers\":[{\"rank\":1,\"provider\":") != std::string::npos);
     CHECK(ok.out.find("\"summary\":\"For LoRA on ") != std::string::npos);
     Io poor;
     CHECK(cli_run({"recommend", "--model", "llama-3.1-70b", "--task", "full_ft", "--train_tokens", "1e10", "--budget", "1"},
@@ -247,6 +247,7 @@ TEST_CASE("cli: a 7B LoRA goes on one GPU with gradient checkpointing when it is
     CHECK(none["summary"].get<std::string>().find("100M-token run (assumed") != std::string::npos);
     const auto with = recommend_json({"--model", "qwen2.5-7b", "--task", "lora", "--train_tokens", "1e8", "--top", "5"});
     for (const auto& o : with["offers"]) {
+        if (o["rank"].get<int>() > 5) continue;  // the fastest, kept after the top 5: 8 GPUs by design
         CHECK(o["gpu_count"].get<int>() <= 2);
         CHECK(o["plan"]["tensor_parallel"].get<int>() == 1);  // never TP over PCIe for training
         CHECK(check_ok(o, "headroom"));                      // ≥ 10% free, not 96% full

@@ -146,6 +146,7 @@ TEST_CASE("export: estimate CSV reads back to the Estimate's bytes, and gib = by
 TEST_CASE("export: recommendation CSV quotes a comma and a quote; a missing price is an empty field") {
     Recommendation r;
     r.offers = {offer("big, \"fast\" box", 98.32), offer("unpriced", std::nullopt)};
+    for (std::size_t i = 0; i < r.offers.size(); ++i) r.offers[i].rank = i + 1;  // as recommend() numbers them
     r.offers[0].pareto = true;
     r.offers[0].cost_per_million_tokens = 0.5;
     const std::string csv = recommendation_to_csv(r);
@@ -190,6 +191,7 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
     r.summary_zh = "租一台。";
     r.offers = {offer("gpu|box", 2.0), offer("b", 1), offer("c", 1), offer("d", 1), offer("e", 1),
                 offer("sixth-offer", 1)};
+    for (std::size_t i = 0; i < r.offers.size(); ++i) r.offers[i].rank = i + 1;
     r.warnings = {"a warning", "shared"};
     Result<Estimate> re = Result<Estimate>::success(e, {"shared"});
     const std::string md = results_to_markdown(e.scenario, real_catalog(), re, Result<Recommendation>::success(r));

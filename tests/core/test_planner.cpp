@@ -714,6 +714,27 @@ TEST_CASE("planner: a budget miss states the cheapest plan and by how much it mi
     CHECK(r->summary_zh.find("超出预算") != std::string::npos);
 }
 
+TEST_CASE("planner: with top N the answer still names the cheapest and the fastest of the whole ranking") {
+    Scenario s;
+    s.task = Task::lora;
+    s.train_tokens = 1e8;
+    auto all = recommend(test_catalog(), s);
+    REQUIRE(all.ok());
+    REQUIRE(all->fastest);
+    const std::size_t fastest_rank = all->fastest->index + 1;
+    REQUIRE(fastest_rank > 2);  // the case needs a fastest offer outside the top 2
+    auto top = recommend(test_catalog(), s, 2);
+    REQUIRE(top.ok());
+    REQUIRE(top->fastest);
+    const Offer& f = top->offers[top->fastest->index];
+    CHECK(f.rank == fastest_rank);
+    CHECK(f.instance == all->offers[all->fastest->index].instance);
+    CHECK(top->fastest->trade_off == all->fastest->trade_off);
+    CHECK(top->offers.size() <= 4);
+    CHECK(top->offers[0].rank == 1);
+    CHECK(top->offers[1].rank == 2);
+}
+
 TEST_CASE("planner: every check of every offer says it in Chinese too (the page shows the UI's language)") {
     auto has_cjk = [](const std::string& t) {
         for (unsigned char ch : t)

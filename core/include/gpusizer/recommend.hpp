@@ -61,6 +61,7 @@ struct ServingLoad {
 };
 
 struct Offer {
+    std::size_t rank = 0;  // 1-based place in the whole ranking (with `top`, the list may skip places)
     std::string provider, provider_name, instance, region, gpu, gpu_name, interconnect;
     std::string provider_name_zh, instance_zh, gpu_name_zh;  // the catalog's Chinese names (name_zh), else as above
     std::int64_t gpu_count = 0;  // all GPUs of all nodes

@@ -481,6 +481,8 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
     if (!arr) return;
     using Key = decltype(key_of(std::declval<const T&>()));
     std::map<Key, std::string> seen;
+    std::map<Key, std::size_t> at;  // where each key of `rows` is (a lookup, not a scan: linear-log in rows)
+    for (std::size_t i = 0; i < rows.size(); ++i) at.emplace(key_of(rows[i]), i);
     for (std::size_t i = 0; i < arr->size(); ++i) {
         const json& obj = (*arr)[i];
         const std::string path = std::string(name) + "[" + std::to_string(i) + "]";
@@ -498,15 +500,12 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
             continue;
         }
         seen.emplace(k, path);
-        bool replaced = false;
-        for (auto& existing : rows) {
-            if (key_of(existing) == k) {
-                existing = std::move(*row);
-                replaced = true;
-                break;
-            }
+        if (const auto e = at.find(k); e != at.end()) {
+            rows[e->second] = std::move(*row);
+        } else {
+            at.emplace(k, rows.size());
+            rows.push_back(std::move(*row));
         }
-        if (!replaced) rows.push_back(std::move(*row));
     }
 }
 

@@ -134,11 +134,10 @@ std::string recommendation_to_csv(const Recommendation& r) {
                   "price_per_hour", "currency", "spot", "price_is_estimate", "tokens_per_s", "hours", "gpu_hours",
                   "total_cost", "cost_per_million_tokens", "memory_per_gpu_bytes", "gpu_memory_bytes", "pareto",
                   "failed_checks"});
-    std::size_t rank = 0;
     for (const Offer& o : r.offers) {
         // vCPUs and RAM of 0 mean "not listed in the catalog" (the planner's host_ram/vcpus checks).
         auto listed = [](double v) { return v > 0 ? std::optional<double>(v) : std::nullopt; };
-        csv_row(out, {std::to_string(++rank), o.provider, o.instance, o.region, o.gpu, std::to_string(o.gpu_count),
+        csv_row(out, {std::to_string(o.rank), o.provider, o.instance, o.region, o.gpu, std::to_string(o.gpu_count),
                       std::to_string(o.nodes), o.interconnect, std::to_string(o.plan.tensor_parallel),
                       std::to_string(o.plan.pipeline_parallel), std::to_string(o.plan.data_parallel),
                       std::to_string(o.plan.zero_stage), number(listed(o.vcpus)), number(listed(o.ram_gib)),
@@ -225,7 +224,7 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
                                                           (rec.model_kind.empty() ? "/Mtok" : rec.model_kind == "whisper" ? "/M windows" : "/M images")
                                                     : "-";
                     const std::string checks = failed_checks(o, ", ");
-                    md_row(out, {std::to_string(i + 1), o.provider, o.instance + (o.spot ? " (spot)" : ""),
+                    md_row(out, {std::to_string(o.rank), o.provider, o.instance + (o.spot ? " (spot)" : ""),
                                  std::to_string(o.gpu_count) + "× " + o.gpu, price, o.hours ? fmt("%.1f", *o.hours) : "-",
                                  total, checks.empty() ? "ok" : checks});
                 }

@@ -32,6 +32,7 @@ ojson serving_to_ojson(const std::optional<ServingLoad>& serving) {
 
 ojson offer_to_ojson(const Offer& o) {
     ojson x;
+    x["rank"] = o.rank;
     x["provider"] = o.provider;
     x["provider_name"] = o.provider_name;
     x["provider_name_zh"] = o.provider_name_zh;

@@ -153,22 +153,34 @@ Family family_of(const std::string& mt) {
 
 // [SECTION] Encoders (BERT, ViT) and vision towers
 
+// The shape fields every ViT-style tower config has; ok() when the counters can use them.
+struct VitShape {
+    std::uint64_t h = 0, L = 0, i = 0, img = 0, patch = 0, ch = 3;
+    bool ok() const { return h && L && patch && img; }
+    std::uint64_t patches() const { return (img / patch) * (img / patch); }
+    // One pre-LN block: QKV+O with bias, fc1/fc2 with bias, two LayerNorms.
+    std::uint64_t layer() const { return 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h; }
+};
+
+VitShape read_vit_shape(Reader& r) {
+    VitShape v;
+    r.u64({"hidden_size"}, v.h);
+    r.u64({"num_hidden_layers"}, v.L);
+    r.u64({"intermediate_size"}, v.i);
+    r.u64({"image_size"}, v.img);
+    r.u64({"patch_size"}, v.patch);
+    r.u64({"num_channels"}, v.ch);
+    return v;
+}
+
 // Parameters of a pre-LN ViT-style vision tower (SigLIP, CLIP vision, ViT): patch conv,
 // position table, L blocks of (LN, QKV+O with bias, LN, fc1/fc2 with bias), final LN.
 // Shapes from transformers modeling_siglip.py / modeling_vit.py.
 std::uint64_t vision_tower_params(Reader& r) {
-    std::uint64_t h = 0, L = 0, i = 0, img = 0, patch = 0, ch = 3;
-    r.u64({"hidden_size"}, h);
-    r.u64({"num_hidden_layers"}, L);
-    r.u64({"intermediate_size"}, i);
-    r.u64({"image_size"}, img);
-    r.u64({"patch_size"}, patch);
-    r.u64({"num_channels"}, ch);
-    if (!h || !L || !patch || !img) return 0;
-    const std::uint64_t patches = (img / patch) * (img / patch);
-    const std::uint64_t embed = ch * patch * patch * h + h + patches * h;  // conv w+b, positions
-    const std::uint64_t layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
-    return embed + L * layer + 2 * h;  // + post_layernorm
+    const VitShape v = read_vit_shape(r);
+    if (!v.ok()) return 0;
+    const std::uint64_t embed = v.ch * v.patch * v.patch * v.h + v.h + v.patches() * v.h;  // conv w+b, positions
+    return embed + v.L * v.layer() + 2 * v.h;  // + post_layernorm
 }
 
 // Llama 4's vision encoder, pixel-shuffle adapter and projector (modeling_llama4.py): an unfold
@@ -177,21 +189,14 @@ std::uint64_t vision_tower_params(Reader& r) {
 // projector_input_dim and fc2 projector_output_dim -> projector_output_dim (no biases), and the
 // projector vision_output_dim -> text hidden (no bias). text_hidden 0 = no projector counted.
 std::uint64_t llama4_vision_params(Reader& r, std::uint64_t text_hidden) {
-    std::uint64_t h = 0, L = 0, i = 0, img = 0, patch = 0, ch = 3, pin = 0, pout = 0, vout = 0;
-    r.u64({"hidden_size"}, h);
-    r.u64({"num_hidden_layers"}, L);
-    r.u64({"intermediate_size"}, i);
-    r.u64({"image_size"}, img);
-    r.u64({"patch_size"}, patch);
-    r.u64({"num_channels"}, ch);
+    const VitShape v = read_vit_shape(r);
+    std::uint64_t pin = 0, pout = 0, vout = 0;
     r.u64({"projector_input_dim"}, pin);
     r.u64({"projector_output_dim"}, pout);
     r.u64({"vision_output_dim"}, vout);
-    if (!h || !L || !patch || !img) return 0;
-    const std::uint64_t patches = (img / patch) * (img / patch);
-    const std::uint64_t embed = ch * patch * patch * h + h + (patches + 1) * h + 2 * (2 * h);
-    const std::uint64_t layer = 4 * (h * h + h) + (h * i + i) + (i * h + h) + 4 * h;
-    return embed + L * layer + i * pin + pout * pout + vout * text_hidden;
+    if (!v.ok()) return 0;
+    const std::uint64_t embed = v.ch * v.patch * v.patch * v.h + v.h + (v.patches() + 1) * v.h + 2 * (2 * v.h);
+    return embed + v.L * v.layer() + v.i * pin + pout * pout + vout * text_hidden;
 }
 
 Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {

@@ -28,6 +28,24 @@ bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const
     return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
 }
 
+// The first `top` offers, and the cheapest and the fastest after them when they rank lower: the
+// answer names them whatever `top` is (their indices follow).
+void keep_top(std::vector<plan::Candidate>& offers, std::size_t top, Recommendation& rec) {
+    if (offers.size() <= top) return;
+    std::vector<std::size_t> keep(top);
+    for (std::size_t i = 0; i < top; ++i) keep[i] = i;
+    for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
+        if (*alt && (*alt)->index >= top && std::find(keep.begin(), keep.end(), (*alt)->index) == keep.end())
+            keep.push_back((*alt)->index);
+    std::sort(keep.begin(), keep.end());
+    std::vector<plan::Candidate> kept;
+    kept.reserve(keep.size());
+    for (std::size_t i : keep) kept.push_back(std::move(offers[i]));
+    for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
+        if (*alt) (*alt)->index = static_cast<std::size_t>(std::find(keep.begin(), keep.end(), (*alt)->index) - keep.begin());
+    offers = std::move(kept);
+}
+
 }  // namespace
 
 Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top) {
@@ -54,6 +72,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
     std::vector<plan::Candidate> offers;
+    offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
     std::map<const Instance*, int> offered;
     for (const plan::Machine& m : machines) {
@@ -68,8 +87,10 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             }
     }
     plan::rank(ctx, offers);
-    if (top > 0 && offers.size() > top) offers.resize(top);
+    for (std::size_t i = 0; i < offers.size(); ++i) offers[i].offer.rank = i + 1;
     plan::alternatives(offers, rec);
+    if (top > 0) keep_top(offers, top, rec);
+    rec.offers.reserve(offers.size());
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
         if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);

@@ -1,0 +1,71 @@
+// Start-up speed of the served page and what it ships: prints the start-up marks (navigation →
+// wasm compiled → catalog parsed → fonts loaded → first frame) of the served build (web/dist, no
+// test hooks) in headless Chromium on localhost, and checks that the served build exports no test
+// hook while the test build (web/test-dist) does. Figures are printed, never asserted (the
+// machine is shared and SwiftShader draws on the CPU); README "Speed budgets" records them.
+//   node --test tests/browser/speed.test.mjs      (GPUSIZER_WASM_BUILD)
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchChromium, servedDist, startServer, webDist } from './support.mjs';
+
+const hookExports = ['gpusizer_test_scenario', 'gpusizer_test_results', 'gpusizer_test_recommendation',
+                     'gpusizer_test_widgets', 'gpusizer_test_stats', 'gpusizer_test_missing_glyphs'];
+const exportsOf = (dir) => WebAssembly.Module.exports(new WebAssembly.Module(fs.readFileSync(path.join(dir, 'gpusizer.wasm'))))
+  .map((e) => e.name);
+
+describe('served build', () => {
+  test('the served page exports no test hooks; the test build does', () => {
+    assert.ok(fs.existsSync(path.join(servedDist, 'gpusizer.wasm')), `no served page in ${servedDist} (build target gpusizer_web)`);
+    const served = exportsOf(servedDist);
+    assert.ok(served.includes('main'), `served exports: ${served.join(', ')}`);
+    assert.deepEqual(served.filter((n) => n.startsWith('gpusizer_test_')), []);
+    assert.ok(!fs.readFileSync(path.join(servedDist, 'gpusizer.js'), 'utf8').includes('_gpusizer_test_'),
+              'the served gpusizer.js names a test hook');
+    const tested = exportsOf(webDist);
+    for (const name of hookExports) assert.ok(tested.includes(name), `${webDist} lacks ${name}`);
+  });
+});
+
+describe('start-up marks', () => {
+  let server, url, chromium;
+  before(async () => {
+    ({ server, url } = await startServer(servedDist));
+    chromium = await launchChromium();
+  });
+  after(async () => {
+    await chromium?.close();
+    server?.close();
+  });
+
+  test('first drawn frame after navigation, on localhost (served build, cold cache, 3 loads)', async () => {
+    const order = ['page script', 'wasm compiled', 'main', 'catalog parsed', 'fonts loaded', 'fonts built', 'ui built',
+                   'first frame'];
+    const runs = [];
+    for (let i = 0; i < 3; ++i) {
+      const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+      await page.goto(url);
+      await page.waitForFunction(() => window.gpusizerPage && window.gpusizerPage.firstFrameMs !== null, null, { timeout: 60000 });
+      const { marks, details, errors } = await page.evaluate(() => ({
+        marks: gpusizerPage.marks, details: gpusizerPage.details, errors: gpusizerPage.errors }));
+      assert.deepEqual(errors, []);
+      assert.deepEqual(problems, []);
+      for (const m of order) assert.ok(typeof marks[m] === 'number', `no '${m}' mark`);
+      runs.push({ marks, parse: details['catalog parsed'] });
+      console.log(`# load ${i + 1}: navigation 0 → ` + order.map((m) => `${m} ${marks[m].toFixed(0)}`).join(' → ') +
+                  ` ms; alone: catalog parse ${details['catalog parsed'].toFixed(1)}, font atlas ` +
+                  `${details['fonts built'].toFixed(1)}, first UI frame ${details['ui built'].toFixed(1)} ms`);
+      await context.close();
+    }
+    const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const first = median(runs.map((r) => r.marks['first frame']));
+    const parse = median(runs.map((r) => r.parse));
+    console.log(`# median first drawn frame ${first.toFixed(0)} ms after navigation (budget 1000 ms: ${first <= 1000 ? 'met' : 'NOT met'}); ` +
+                `catalog parse ${parse.toFixed(1)} ms in wasm (budget 10 ms: ${parse <= 10 ? 'met' : 'NOT met'})`);
+  });
+});
