@@ -500,41 +500,89 @@ Result<ModelArch> parse_hf_config(std::string_view json_text) {
     return detail::parse_hf_config_object(root);
 }
 
+namespace {
+
+// CLIP (or a bare CLIP vision config): its vision tower as a ViT, plus the visual projection.
+Result<ModelArch> parse_clip_vision(const json& root, Reader& top, const std::string& mt, ModelArch& a, std::vector<std::string>& warnings) {
+    const json* vc = mt == "clip" ? top.find("vision_config") : &root;
+    if (!vc || !vc->is_object())
+        return Result<ModelArch>::failure({"missing_key", "vision_config: required for a CLIP config (its vision tower is sized)", "vision_config"});
+    Reader vr{*vc, mt == "clip" ? "vision_config." : ""};
+    Result<ModelArch> v = parse_encoder(vr, Family::vit, a, warnings);
+    if (!v.ok()) return v;
+    v->model_type = "clip_vision_model";
+    v->kind = "vit";
+    v->num_labels = 0;
+    std::uint64_t proj = 0;
+    if (mt == "clip") top.u64({"projection_dim"}, proj);
+    v->add_embed_dim = proj;
+    if (top.failed) return Result<ModelArch>::failure(top.error);
+    v.warnings.push_back("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
+                         " (the image side; the text tower is not counted)");
+    return v;
+}
+
+// A multimodal wrapper's vision tower (and projector) as extra parameters of the language model
+// read by `r`; the error of a malformed vision_config.
+std::optional<Error> wrapper_vision(Reader& top, Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
+    const json* vc = top.find("vision_config");
+    if (!vc || !vc->is_object()) return std::nullopt;
+    Reader vr{*vc, "vision_config."};
+    std::string vision_type;
+    vr.text("model_type", vision_type);
+    std::uint64_t vh = 0, th = 0;
+    vr.u64({"hidden_size"}, vh);
+    r.u64({"hidden_size"}, th);
+    if (vision_type == "llama4_vision_model") {
+        a.extra_params = llama4_vision_params(vr, th);
+    } else {
+        a.extra_params = vision_tower_params(vr);
+        // Gemma 3's projector: RMSNorm + vision_hidden × text_hidden (modeling_gemma3.py).
+        if (a.extra_params > 0) a.extra_params += vh + vh * th;
+    }
+    if (vr.failed) return vr.error;
+    if (a.extra_params > 0)
+        warnings.push_back("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
+                           " extra parameters (weights only; image activations not modelled)");
+    return std::nullopt;
+}
+
+// The checkpoint as stored: quantization_config (older compressed-tensors: compression_config),
+// at the top or, for a multimodal wrapper, in text_config.
+void checkpoint_quantization(Reader& top, Reader& r, bool nested, Family fam, const std::string& mt, Result<ModelArch>& out) {
+    const char* where = "quantization_config";
+    const json* qc = top.find("quantization_config");
+    if (!qc) qc = top.find(where = "compression_config");
+    if (!qc && nested) qc = r.find("quantization_config"), where = "text_config.quantization_config";
+    if (!qc) return;
+    using detail::ModuleNaming;
+    ModuleNaming naming = ModuleNaming::llama;
+    if (fam == Family::gpt_oss) naming = ModuleNaming::gpt_oss;
+    else if (fam == Family::qwen_moe) naming = ModuleNaming::qwen_moe;
+    else if (fam == Family::deepseek) naming = ModuleNaming::deepseek;
+    else if (mt == "phimoe" || (fam == Family::mistral && out->num_experts > 0)) naming = ModuleNaming::mixtral;
+    else if (fam == Family::phi3) naming = ModuleNaming::phi3;
+    detail::read_quantization_config(*qc, where, naming, nested, *out.value, out.warnings);
+}
+
+}  // namespace
+
 namespace detail {
 
 Result<ModelArch> parse_hf_config_object(const json& root) {
     if (!root.is_object()) return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
-
     std::vector<std::string> warnings;
     ModelArch a;
     Reader top{root, ""};
     std::string mt;
     top.text("model_type", mt);
     if (top.failed) return Result<ModelArch>::failure(top.error);
-
     // Vision, diffusion and speech models (kinds.cpp); CLIP's vision tower is a ViT.
     {
         Result<ModelArch> kind_out = Result<ModelArch>::failure({"internal", "", ""});
         if (kinds::parse_kind_config(root, mt, kind_out)) return kind_out;
     }
-    if (mt == "clip" || mt == "clip_vision_model") {
-        const json* vc = mt == "clip" ? top.find("vision_config") : &root;
-        if (!vc || !vc->is_object())
-            return Result<ModelArch>::failure({"missing_key", "vision_config: required for a CLIP config (its vision tower is sized)", "vision_config"});
-        Reader vr{*vc, mt == "clip" ? "vision_config." : ""};
-        Result<ModelArch> v = parse_encoder(vr, Family::vit, a, warnings);
-        if (!v.ok()) return v;
-        v->model_type = "clip_vision_model";
-        v->kind = "vit";
-        v->num_labels = 0;
-        std::uint64_t proj = 0;
-        if (mt == "clip") top.u64({"projection_dim"}, proj);
-        v->add_embed_dim = proj;
-        if (top.failed) return Result<ModelArch>::failure(top.error);
-        v.warnings.push_back("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
-                             " (the image side; the text tower is not counted)");
-        return v;
-    }
+    if (mt == "clip" || mt == "clip_vision_model") return parse_clip_vision(root, top, mt, a, warnings);
     // Multimodal wrappers (Gemma 3, Llava, Qwen2-VL, Llama 4) keep the language model in text_config.
     const json* text_cfg = top.find("text_config");
     const bool nested = text_cfg && text_cfg->is_object() && !top.has("hidden_size");
@@ -543,25 +591,7 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
         std::string inner;
         r.text("model_type", inner);
         if (!inner.empty()) mt = inner;
-        if (const json* vc = top.find("vision_config"); vc && vc->is_object()) {
-            Reader vr{*vc, "vision_config."};
-            std::string vision_type;
-            vr.text("model_type", vision_type);
-            std::uint64_t vh = 0, th = 0;
-            vr.u64({"hidden_size"}, vh);
-            r.u64({"hidden_size"}, th);
-            if (vision_type == "llama4_vision_model") {
-                a.extra_params = llama4_vision_params(vr, th);
-            } else {
-                a.extra_params = vision_tower_params(vr);
-                // Gemma 3's projector: RMSNorm + vision_hidden × text_hidden (modeling_gemma3.py).
-                if (a.extra_params > 0) a.extra_params += vh + vh * th;
-            }
-            if (vr.failed) return Result<ModelArch>::failure(vr.error);
-            if (a.extra_params > 0)
-                warnings.push_back("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
-                                   " extra parameters (weights only; image activations not modelled)");
-        }
+        if (std::optional<Error> err = wrapper_vision(top, r, a, warnings)) return Result<ModelArch>::failure(*err);
         // Gemma 3 keeps tie_word_embeddings at the top level.
         bool tie = true;
         if (top.flag({"tie_word_embeddings"}, tie)) a.tie_word_embeddings = tie;
@@ -579,24 +609,7 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
         bool tie = true;
         if (top.flag({"tie_word_embeddings"}, tie) && !r.has("tie_word_embeddings")) out->tie_word_embeddings = tie;
     }
-    // The checkpoint as stored: quantization_config (older compressed-tensors: compression_config),
-    // at the top or, for a multimodal wrapper, in text_config.
-    if (out.ok()) {
-        const char* where = "quantization_config";
-        const json* qc = top.find("quantization_config");
-        if (!qc) qc = top.find(where = "compression_config");
-        if (!qc && nested) qc = r.find("quantization_config"), where = "text_config.quantization_config";
-        if (qc) {
-            using detail::ModuleNaming;
-            ModuleNaming naming = ModuleNaming::llama;
-            if (fam == Family::gpt_oss) naming = ModuleNaming::gpt_oss;
-            else if (fam == Family::qwen_moe) naming = ModuleNaming::qwen_moe;
-            else if (fam == Family::deepseek) naming = ModuleNaming::deepseek;
-            else if (mt == "phimoe" || (fam == Family::mistral && out->num_experts > 0)) naming = ModuleNaming::mixtral;
-            else if (fam == Family::phi3) naming = ModuleNaming::phi3;
-            detail::read_quantization_config(*qc, where, naming, nested, *out.value, out.warnings);
-        }
-    }
+    if (out.ok()) checkpoint_quantization(top, r, nested, fam, mt, out);
     return out;
 }
 

@@ -309,12 +309,12 @@ void describe(const Context& ctx, Offer& o) {
     o.why_zh = zh;
 }
 
-void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec) {
-    const Scenario& s = ctx.s;
-    const std::string name = model_name(ctx);
-    const std::optional<Note> exported = export_note(ctx);
-    if (exported) rec.notes.push_back(exported->en);
-    // One reason per listing: a budget or deadline miss over a "does not fit" of a smaller shape.
+// [SECTION] answer: the recommendation sentence, step by step
+
+namespace {
+
+// One reason per listing: a budget or deadline miss over a "does not fit" of a smaller shape.
+void reasons_by_listing(const std::vector<Rejection>& rejected, Recommendation& rec) {
     std::vector<std::pair<std::string, std::string>> by_listing;
     for (const Rejection& r : rejected) {
         const std::string listing = r.reason.substr(0, r.reason.find(": "));
@@ -323,14 +323,21 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         else if (r.over_budget_cost || r.over_deadline_hours) it->second = r.reason;
     }
     for (const auto& x : by_listing) rec.rejected_reasons.push_back(x.second);
-    if (rec.offers.empty()) {
-        const Note why = nothing_reason(ctx, rejected, exported);
-        rec.summary = std::string("Nothing in the catalog can run ") + task_title(s.task) + " on " + name + where_en(s.region) +
-                      ": " + why.en + ".";
-        rec.summary_zh = where_zh(s.region) + "目录中没有能运行 " + name + " " + task_title_zh(s.task) + " 的方案:" + why.zh + "。";
-        if (why.en.rfind("the cheapest", 0) == 0 || why.en.rfind("the fastest", 0) == 0) rec.notes.push_back(why.en);
-        return;
-    }
+}
+
+// "Nothing in the catalog can run …" with the most useful reason.
+void nothing_answer(const Context& ctx, const std::vector<Rejection>& rejected, const std::optional<Note>& exported,
+                    const std::string& name, Recommendation& rec) {
+    const Scenario& s = ctx.s;
+    const Note why = nothing_reason(ctx, rejected, exported);
+    rec.summary = std::string("Nothing in the catalog can run ") + task_title(s.task) + " on " + name + where_en(s.region) +
+                  ": " + why.en + ".";
+    rec.summary_zh = where_zh(s.region) + "目录中没有能运行 " + name + " " + task_title_zh(s.task) + " 的方案:" + why.zh + "。";
+    if (why.en.rfind("the cheapest", 0) == 0 || why.en.rfind("the fastest", 0) == 0) rec.notes.push_back(why.en);
+}
+
+// What the cheapest and the fastest trade against the pick.
+void trade_offs(const Context& ctx, Recommendation& rec) {
     const Offer& b = rec.offers.front();
     for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
         if (*alt && (*alt)->index > 0 && (*alt)->index < rec.offers.size()) {
@@ -338,8 +345,13 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
             (*alt)->trade_off = w.en;
             (*alt)->trade_off_zh = w.zh;
         }
-    std::string en = std::string("For ") + task_title(s.task) + " on " + name + where_en(s.region);
-    std::string zh = where_zh(s.region) + "对 " + name + " 做" + task_title_zh(s.task);
+}
+
+// "For <task> on <model> [to N users]: <GPUs> on <provider> <instance>[, with <levers>]".
+void pick_words(const Context& ctx, const std::string& name, const Offer& b, std::string& en, std::string& zh) {
+    const Scenario& s = ctx.s;
+    en = std::string("For ") + task_title(s.task) + " on " + name + where_en(s.region);
+    zh = where_zh(s.region) + "对 " + name + " 做" + task_title_zh(s.task);
     if (b.serving && unit_words(ctx).samples) {
         en += " at batch " + std::to_string(b.serving->per_replica);
         zh += "(批大小 " + std::to_string(b.serving->per_replica) + ")";
@@ -353,11 +365,11 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         en += ", with " + lever_words(b.levers, false);
         zh += ",使用" + lever_words(b.levers, true);
     }
-    if (!b.price_known) {
-        rec.summary = en + ", fits, but the catalog has no price for it: ask the provider.";
-        rec.summary_zh = zh + ",可以运行,但目录中没有它的价格,请向云厂商询价。";
-        return;
-    }
+}
+
+// The price per hour and, when serving, the speed in the job's units.
+void price_and_speed_words(const Context& ctx, const Offer& b, std::string& en, std::string& zh) {
+    const Scenario& s = ctx.s;
     en += " at " + format_money_sig(b.price_per_hour, s.currency) + "/h" + (b.spot ? "" : " on demand");
     zh += "," + format_money_sig(b.price_per_hour, s.currency) + "/小时" + (b.spot ? "" : "(按需)");
     const UnitWords u = unit_words(ctx);
@@ -371,6 +383,13 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         en += fmt(", %.0f ms per token per user", b.serving->tpot_ms);
         zh += fmt(",每用户每 token %.0f 毫秒", b.serving->tpot_ms);
     }
+}
+
+// The whole job's time and cost, a reference run's when the size was not given, or the cost per
+// million units of a service.
+void job_cost_words(const Context& ctx, const Recommendation& rec, const Offer& b, std::string& en, std::string& zh) {
+    const Scenario& s = ctx.s;
+    const UnitWords u = unit_words(ctx);
     if (b.hours && b.total_cost) {
         en += ", ~" + hours_text(*b.hours) + " for the whole job, " + format_money_sig(*b.total_cost, s.currency) + " total";
         zh += ",整个作业约 " + hours_text_zh(*b.hours) + ",共 " + format_money_sig(*b.total_cost, s.currency);
@@ -392,6 +411,27 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
         en += ", " + format_money_sig(*b.cost_per_million_tokens, s.currency) + " per million " + u.many + (b.serving ? " at that load" : "");
         zh += ",每百万" + std::string(u.samples ? u.zh : " token ") + format_money_sig(*b.cost_per_million_tokens, s.currency) + (b.serving ? "(按此负载)" : "");
     }
+}
+
+}  // namespace
+
+void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec) {
+    const std::string name = model_name(ctx);
+    const std::optional<Note> exported = export_note(ctx);
+    if (exported) rec.notes.push_back(exported->en);
+    reasons_by_listing(rejected, rec);
+    if (rec.offers.empty()) return nothing_answer(ctx, rejected, exported, name, rec);
+    trade_offs(ctx, rec);
+    const Offer& b = rec.offers.front();
+    std::string en, zh;
+    pick_words(ctx, name, b, en, zh);
+    if (!b.price_known) {
+        rec.summary = en + ", fits, but the catalog has no price for it: ask the provider.";
+        rec.summary_zh = zh + ",可以运行,但目录中没有它的价格,请向云厂商询价。";
+        return;
+    }
+    price_and_speed_words(ctx, b, en, zh);
+    job_cost_words(ctx, rec, b, en, zh);
     spot_words(ctx, rec, b, en, zh);
     if (ctx.training || b.hours) {  // a job that ends
         en += ". When it ends, release the instance: end the script with `sudo shutdown -h now` or use the provider's "
