@@ -5,11 +5,9 @@
 //   node --test tests/browser/answer.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage,
-  startServer, waitReady, waitScenario, webDist,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
 } from './support.mjs';
 
 const wide = { width: 1280, height: 800 };
@@ -19,16 +17,8 @@ const rightPane = { x: 900, y: 600 };
 const lora7b = ['--model', 'qwen2.5-7b', '--task', 'lora', '--train_tokens', '100000000'];
 let server, url, chromium;
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist}`);
-  assert.ok(fs.existsSync(cli), `no native CLI at ${cli}`);
-  ({ server, url } = await startServer(webDist));
-  chromium = await launchChromium();
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
+before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
+after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport: wide, ...opts });
 const widgets = (page) => hooks(page, 'widgets');

@@ -5,27 +5,16 @@
 //   node --test tests/browser/kinds.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, launchChromium, openTestPage, startServer,
-  waitReady, waitScenario, webDist,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
 } from './support.mjs';
 
 const wide = { width: 1280, height: 800 };
 const rightPane = { x: 900, y: 600 };
 let server, url, chromium;
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist}`);
-  assert.ok(fs.existsSync(cli), `no native CLI at ${cli}`);
-  ({ server, url } = await startServer(webDist));
-  chromium = await launchChromium();
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
+before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
+after(() => stopPageAndBrowser({ server, chromium }));
 
 const widgets = (page) => hooks(page, 'widgets');
 

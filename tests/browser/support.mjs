@@ -66,6 +66,21 @@ export async function startServer(dir = webDist) {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
+// The test page served and Chromium started, for a test file's before() hook; after() hands the
+// result to stopPageAndBrowser. Fails early, naming what is missing, when the page or the CLI
+// the tests compare with was not built.
+export async function startPageAndBrowser(dir = webDist) {
+  assert.ok(fs.existsSync(path.join(dir, 'gpusizer.wasm')), `no page built in ${dir} (build target gpusizer_web_test)`);
+  assert.ok(fs.existsSync(cli), `no native CLI at ${cli} (set GPUSIZER_CLI)`);
+  const { server, url } = await startServer(dir);
+  return { server, url, chromium: await launchChromium() };
+}
+
+export async function stopPageAndBrowser({ server, chromium }) {
+  await chromium?.close();
+  server?.close();
+}
+
 export const chromiumArgs = [
   '--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-gpu-sandbox', '--disable-background-networking', '--disable-component-update',

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliFormat, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, root,
-  startServer, waitReady, waitScenario, webDist,
+  artifact, cliEstimate, cliFormat, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, root, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
 } from './support.mjs';
 
 const viewport = { width: 1280, height: 800 };
@@ -16,16 +15,8 @@ const leftPane = { x: 120, y: 560 };   // over the workload pane (left column at
 const rightPane = { x: 900, y: 560 };  // over the results pane
 let server, url, chromium;
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist}`);
-  assert.ok(fs.existsSync(cli), `no native CLI at ${cli}`);
-  ({ server, url } = await startServer(webDist));
-  chromium = await launchChromium();
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
+before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
+after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
 const widgets = (page) => hooks(page, 'widgets');

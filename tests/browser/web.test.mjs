@@ -4,27 +4,17 @@
 //   node --test tests/browser/      (GPUSIZER_WEB_DIST, GPUSIZER_CLI override the paths)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cli, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, startServer,
-  waitReady, waitScenario, webDist,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
 } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
 const resultsPane = { x: 700, y: 560 };  // over the results pane (below the answer card)
 let server, url, chromium;
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(webDist, 'gpusizer.wasm')), `no page built in ${webDist} (build target gpusizer_web_test)`);
-  assert.ok(fs.existsSync(cli), `no native CLI at ${cli} (set GPUSIZER_CLI)`);
-  ({ server, url } = await startServer(webDist));
-  chromium = await launchChromium();
-});
-after(async () => {
-  await chromium?.close();
-  server?.close();
-});
+before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
+after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
 
