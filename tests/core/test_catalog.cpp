@@ -234,8 +234,9 @@ TEST_CASE("catalog: every price has a source and a date; uncertain rows are esti
         estimates += is_estimate(i.confidence);
     }
     // K and V-draft rows (most of them now carry no price): 106 in 2026.12.03-2, less the 27 AWS and 2 Azure K rows
-    // whose withheld recalled price a dated source now gives (V, V-partial); the 19 AWS China rows are V.
-    CHECK(estimates == 77);
+    // whose withheld recalled price a dated source now gives (V, V-partial), less GCP a3-megagpu-8g (V-draft) and Azure
+    // ND96isr MI300X v5 (K), now priced from dated reads (V-partial); the 19 AWS China rows are V.
+    CHECK(estimates == 75);
     CHECK(is_estimate(instance(*c, "azure", "Standard_NC8as_T4_v3")->confidence));  // K: its recalled price is withheld
     CHECK_FALSE(instance(*c, "azure", "Standard_NC8as_T4_v3")->ondemand_per_hour);
     CHECK_FALSE(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // V since the vantage.sh snapshot
@@ -327,10 +328,11 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
     }
     // 2026.12.04-1: 104 of catalog II + 27 AWS prices withheld as recalled and now read from a dated snapshot
     // (vantage.sh, 2026-08-26) + 2 Azure ones (a seed dated 2026-08-09) + 19 AWS China rows - GCP n1 + T4
-    // (withheld: its VM part was recalled). Estimates: AWS p5e (spot only), Tencent GN7, 8 marketplace rows, 3 JD.
-    CHECK(n == 151);
-    CHECK(dated == 138);
-    CHECK(official == 135);
+    // (withheld: its VM part was recalled) + GCP a3-megagpu-8g and Azure ND96isr MI300X v5 (dated reads of Google's
+    // page and Azure's Retail Prices API, 2026-09). Estimates: AWS p5e (spot only), Tencent GN7, 8 marketplace rows, 3 JD.
+    CHECK(n == 153);
+    CHECK(dated == 140);
+    CHECK(official == 137);
     CHECK(third == 3);
     CHECK(estimate == 13);
     CHECK(dated * 10 >= n * 9);  // the generator's floor: at least 90% of the prices carry an ISO day
@@ -377,6 +379,15 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
     REQUIRE(g5x->ondemand_per_hour);
     CHECK(*g5x->ondemand_per_hour == doctest::Approx(1.006));
     CHECK(g5x->price_date_iso == "2026-08-26");
+    // GCP a3-megagpu-8g, once unpriced (the SkyPilot catalog gave only its GPU component): Google's page read
+    // 2026-09-08 for us-central1 gives $93.400712807 for the whole VM (8 H100), above a3-highgpu-8g.
+    const Instance* mega = instance(*c, "gcp", "a3-megagpu-8g");
+    REQUIRE(mega);
+    REQUIRE(mega->ondemand_per_hour);
+    CHECK(*mega->ondemand_per_hour == doctest::Approx(93.400712807));
+    CHECK(mega->price_region == "us-central1");
+    CHECK(mega->price_date_iso == "2026-09-08");
+    CHECK(*mega->ondemand_per_hour > *instance(*c, "gcp", "a3-highgpu-8g")->ondemand_per_hour);
 }
 
 TEST_CASE("catalog II: a price without an ISO day needs price_basis 'estimate'; the estimate loads") {
