@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -74,6 +75,35 @@ struct FitKey {
     }
 };
 
+// What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
+// with equal keys get the same plans, so they are searched once. One-node plans do not depend on
+// the network: the local key leaves it (and joinability) out.
+struct ShapeKey {
+    std::string_view gpu;       // the accelerator's id (a catalog row, or a fractional share's copy)
+    std::string interconnect;
+    std::uint64_t memory = 0;
+    std::int64_t gpus = 0;
+    std::int64_t share_milli = 0;    // the instance's GPU count × 1000 (fractional shares)
+    bool ram_listed = false;
+    std::int64_t network_milli = 0;  // Gbps × 1000; 0 in a local key
+    bool multi_node = false;         // false in a local key
+    bool operator<(const ShapeKey& o) const {
+        return std::tie(gpu, interconnect, memory, gpus, share_milli, ram_listed, network_milli, multi_node) <
+               std::tie(o.gpu, o.interconnect, o.memory, o.gpus, o.share_milli, o.ram_listed, o.network_milli, o.multi_node);
+    }
+};
+// Which plans of a shape ctx.plans holds: the open search, the one-node plan (local key), the plan
+// at exactly `nodes`, serving replicas inside one node (local key).
+enum class PlanFor { search, one_node, at_nodes, in_node };
+struct PlanKey {
+    ShapeKey shape;
+    PlanFor what = PlanFor::search;
+    std::int64_t nodes = 0;
+    bool operator<(const PlanKey& o) const {
+        return std::tie(shape, what, nodes) < std::tie(o.shape, o.what, o.nodes);
+    }
+};
+
 struct Context {
     const Catalog& catalog;
     const Scenario& s;
@@ -82,7 +112,8 @@ struct Context {
     bool training = false;
     ParamCounts params;                                     // of the scenario as given
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
-    std::map<std::string, std::vector<PlanChoice>> plans;  // per machine shape (shape_key)
+    std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
+    std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
     Scenario scratch;                                      // fit.cpp's candidate, reused
 };
@@ -96,8 +127,8 @@ struct Machine {
     const Provider* provider = nullptr;
     const Accelerator* acc = nullptr;  // a fractional share's memory and speed already scaled (Context::shares)
     const Accelerator* row = nullptr;  // the catalog's row of acc
-    std::string key;                 // shape_key, made once
-    std::string local_key;           // the same without what only several nodes depend on (network, joinability)
+    ShapeKey key;                    // shape_key, made once
+    ShapeKey local_key;              // the same without what only several nodes depend on (network, joinability)
     std::uint64_t gpu_memory = 0;    // what fit checks use (the scenario's gpu_memory_gib overrides)
     std::int64_t gpus = 1;           // per node
     double scale = 1;                // × the listed price, vCPUs and RAM
@@ -112,10 +143,7 @@ struct Machine {
     std::vector<int> lever_sets;     // training: levers.cpp's sets for this machine
 };
 std::vector<Machine> machines(Context& ctx, std::size_t& considered);
-// What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
-// with the same key get the same plans, so they are searched once. One-node plans do not depend
-// on the network: `local` leaves it (and joinability) out.
-std::string shape_key(const Machine& m, bool local = false);
+ShapeKey shape_key(const Machine& m, bool local = false);
 
 // [SECTION] Levers (levers.cpp)
 
