@@ -52,14 +52,14 @@ std::string joined(const std::vector<Lever>& levers, bool zh) {
 void memory_checks(const Context& ctx, const PlanChoice& p, Offer& o) {
     if (!p.est) return;
     const Memory& g = *p.est;
-    add(o, "memory_fit", true,
-        {gib(g.per_gpu.total) + " of " + gib(g.gpu_memory) + " GiB per GPU", "每块 GPU " + gib(g.gpu_memory) + " GiB 中用 " + gib(g.per_gpu.total) + " GiB"});
+    const std::string used = gib(g.per_gpu.total), of = gib(g.gpu_memory);
+    add(o, "memory_fit", true, {used + " of " + of + " GiB per GPU", "每块 GPU " + of + " GiB 中用 " + used + " GiB"});
     if (ctx.training) {
-        const double free = static_cast<double>(g.headroom) / static_cast<double>(g.gpu_memory);
+        const std::string pct = fmt("%.0f", 100 * static_cast<double>(g.headroom) / static_cast<double>(g.gpu_memory));
         add(o, "headroom", p.roomy,
-            p.roomy ? Text{fmt("%.0f%% free", 100 * free), fmt("空闲 %.0f%%", 100 * free)}
-                    : Text{fmt("%.0f%% free, below 10%%: a longer batch or an allocator spike may run out of memory", 100 * free),
-                           fmt("空闲 %.0f%%,低于 10%%:更长的批次或分配器峰值可能导致显存不足", 100 * free)});
+            p.roomy ? Text{pct + "% free", "空闲 " + pct + "%"}
+                    : Text{pct + "% free, below 10%: a longer batch or an allocator spike may run out of memory",
+                           "空闲 " + pct + "%,低于 10%:更长的批次或分配器峰值可能导致显存不足"});
     }
     if (!o.levers.empty())
         add(o, "levers", true,
@@ -125,18 +125,20 @@ void machine_checks(const Context& ctx, const Machine& m, const PlanChoice& p, O
              fmt("未列出主机内存:请确认至少 %.0f GiB(GPU 显存的 2 倍,或卸载所需)", want)});
     } else {
         const bool ok = o.ram_gib >= k_host_ram_per_vram * h.vram_gib;
+        const std::string ram = fmt("%.0f", o.ram_gib), vram = fmt("%.0f", h.vram_gib);
         add(o, "host_ram", ok,
-            {fmt("%.0f GiB RAM per node for ", o.ram_gib) + fmt("%.0f GiB of GPU memory", h.vram_gib) +
-                 (ok ? "" : " (less than 2×: data caching and offload are tight)"),
-             fmt("每节点内存 %.0f GiB,", o.ram_gib) + fmt("GPU 显存 %.0f GiB", h.vram_gib) + (ok ? "" : "(不到 2 倍:数据缓存和卸载会紧张)")});
+            {ram + " GiB RAM per node for " + vram + " GiB of GPU memory" + (ok ? "" : " (less than 2×: data caching and offload are tight)"),
+             "每节点内存 " + ram + " GiB,GPU 显存 " + vram + " GiB" + (ok ? "" : "(不到 2 倍:数据缓存和卸载会紧张)")});
     }
     const double per_gpu = o.vcpus / static_cast<double>(m.gpus);
-    if (o.vcpus <= 0)
+    if (o.vcpus <= 0) {
         add(o, "vcpus", false, {"vCPUs not listed: data loading wants at least 4 per GPU", "未列出 vCPU:数据加载每块 GPU 至少需要 4 个"});
-    else
-        add(o, "vcpus", per_gpu >= k_min_vcpus_per_gpu,
-            {fmt("%.0f vCPUs per GPU", per_gpu) + (per_gpu >= k_min_vcpus_per_gpu ? "" : ": data loading may starve the GPUs"),
-             fmt("每块 GPU %.0f 个 vCPU", per_gpu) + (per_gpu >= k_min_vcpus_per_gpu ? "" : ":数据加载可能喂不饱 GPU")});
+    } else {
+        const bool ok = per_gpu >= k_min_vcpus_per_gpu;
+        const std::string n = fmt("%.0f", per_gpu);
+        add(o, "vcpus", ok,
+            {n + " vCPUs per GPU" + (ok ? "" : ": data loading may starve the GPUs"), "每块 GPU " + n + " 个 vCPU" + (ok ? "" : ":数据加载可能喂不饱 GPU")});
+    }
     if (m.per_gpu_listing && m.scale != 1) {
         const std::string n = std::to_string(m.gpus);
         add(o, "per_gpu_listing", false,
@@ -247,6 +249,7 @@ std::optional<std::string> blocking_reason(const Context& ctx, const Machine& m,
 }
 
 void add_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
+    o.checks.reserve(12);  // an offer has up to about a dozen
     memory_checks(ctx, p, o);
     layout_checks(ctx, m, p, o);
     machine_checks(ctx, m, p, o);

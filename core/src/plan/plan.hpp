@@ -24,6 +24,7 @@
 #include <tuple>
 #include <vector>
 
+#include "gpusizer/memory.hpp"
 #include "gpusizer/recommend.hpp"
 #include "gpusizer/speed.hpp"
 
@@ -87,9 +88,9 @@ struct ShapeKey {
     bool ram_listed = false;
     std::int64_t network_milli = 0;  // Gbps × 1000; 0 in a local key
     bool multi_node = false;         // false in a local key
-    bool operator<(const ShapeKey& o) const {
-        return std::tie(gpu, interconnect, memory, gpus, share_milli, ram_listed, network_milli, multi_node) <
-               std::tie(o.gpu, o.interconnect, o.memory, o.gpus, o.share_milli, o.ram_listed, o.network_milli, o.multi_node);
+    bool operator<(const ShapeKey& o) const {  // the numbers first: cheaper to compare than the text
+        return std::tie(memory, gpus, share_milli, network_milli, ram_listed, multi_node, gpu, interconnect) <
+               std::tie(o.memory, o.gpus, o.share_milli, o.network_milli, o.ram_listed, o.multi_node, o.gpu, o.interconnect);
     }
 };
 // Which plans of a shape ctx.plans holds: the open search, the one-node plan (local key), the plan
@@ -100,7 +101,7 @@ struct PlanKey {
     PlanFor what = PlanFor::search;
     std::int64_t nodes = 0;
     bool operator<(const PlanKey& o) const {
-        return std::tie(shape, what, nodes) < std::tie(o.shape, o.what, o.nodes);
+        return std::tie(what, nodes, shape) < std::tie(o.what, o.nodes, o.shape);
     }
 };
 
@@ -111,6 +112,8 @@ struct Context {
     Fixed fixed;
     bool training = false;
     ParamCounts params;                                     // of the scenario as given
+    ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
+    double download_bytes = 0;                              // cost.cpp: container image + weights, per node
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
@@ -189,8 +192,12 @@ PlanChoice serving_plan(Context& ctx, const Machine& m);
 enum class PriceKind { ondemand, spot, unknown };
 std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst);
 double reference_tokens(const Context& ctx);  // training without train_tokens: the run offers are compared on
-// The offer's identity, price, time parts and cost for one plan at one price.
+double job_download_bytes(const Context& ctx);  // the container image and the weights each node pulls
+// The offer's identity, price, time parts and cost for one plan at one price: what ranking reads.
 Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
+// The names (provider, instance, GPU, in English and Chinese), region, currency and levers of an
+// offer the answer keeps.
+void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
 
 // [SECTION] Checks and words (checks.cpp, summary.cpp)
 

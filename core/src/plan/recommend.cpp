@@ -64,6 +64,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     }
     plan::Context ctx{catalog, ks, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
     ctx.scratch = ks;
+    ctx.detail = param_detail(*arch);
+    ctx.download_bytes = plan::job_download_bytes(ctx);
     Recommendation rec;
     rec.scenario = s;
     if (kind) rec.model_kind = arch->kind;
@@ -93,6 +95,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     rec.offers.reserve(offers.size());
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
         if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
+        plan::add_names(ctx, *c.machine, c.plan, c.offer);
         plan::add_checks(ctx, *c.machine, c.plan, c.offer);
         plan::describe(ctx, c.offer);
         rec.offers.push_back(std::move(c.offer));

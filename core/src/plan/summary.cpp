@@ -20,16 +20,16 @@ namespace {
 
 // [SECTION] An offer's why
 
+// " (TP 2, DP 4, ZeRO-3)", or "" when nothing is split.
 std::string layout_words(const Context& ctx, const Offer& o) {
-    std::vector<std::string> parts;
-    const Plan& p = o.plan;
-    if (p.tensor_parallel > 1) parts.push_back("TP " + std::to_string(p.tensor_parallel));
-    if (p.pipeline_parallel > 1) parts.push_back("PP " + std::to_string(p.pipeline_parallel));
-    if (ctx.training && p.data_parallel > 1) parts.push_back("DP " + std::to_string(p.data_parallel));
-    if (ctx.training && p.zero_stage > 0) parts.push_back("ZeRO-" + std::to_string(p.zero_stage));
     std::string out;
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out.empty() ? "" : " (" + out + ")";
+    auto part = [&](const char* name, std::int64_t v) { out.append(out.empty() ? " (" : ", ").append(name).append(std::to_string(v)); };
+    const Plan& p = o.plan;
+    if (p.tensor_parallel > 1) part("TP ", p.tensor_parallel);
+    if (p.pipeline_parallel > 1) part("PP ", p.pipeline_parallel);
+    if (ctx.training && p.data_parallel > 1) part("DP ", p.data_parallel);
+    if (ctx.training && p.zero_stage > 0) part("ZeRO-", p.zero_stage);
+    return out.empty() ? out : out + ")";
 }
 
 std::string lever_words(const std::vector<Lever>& levers, bool zh) {
@@ -273,10 +273,9 @@ std::string model_name(const Context& ctx) {
 }
 
 void describe(const Context& ctx, Offer& o) {
-    std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") +
-                     layout_words(ctx, o);
-    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") +
-                     layout_words(ctx, o);
+    const std::string layout = layout_words(ctx, o);
+    std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") + layout;
+    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") + layout;
     if (!o.levers.empty()) {
         en += " with " + lever_words(o.levers, false);
         zh += ",使用" + lever_words(o.levers, true);
