@@ -38,14 +38,6 @@ void add(Offer& o, const char* id, bool ok, Text message, bool blocking = false)
     o.checks.push_back({id, ok, blocking && !ok, std::move(message.en), std::move(message.zh)});
 }
 
-std::string joined(const std::vector<Lever>& levers, bool zh) {
-    std::string out;
-    for (std::size_t i = 0; i < levers.size(); ++i) {
-        const std::string& t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
-        out += (i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ") + t;
-    }
-    return out;
-}
 
 // [SECTION] Memory and layout
 
@@ -63,7 +55,7 @@ void memory_checks(const Context& ctx, const PlanChoice& p, Offer& o) {
     }
     if (!o.levers.empty())
         add(o, "levers", true,
-            {"assumes " + joined(o.levers, false) + ": set it in your trainer", "假定" + joined(o.levers, true) + ":请在训练程序中设置"});
+            {"assumes " + lever_words(o.levers, false) + ": set it in your trainer", "假定" + lever_words(o.levers, true) + ":请在训练程序中设置"});
 }
 
 void layout_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {

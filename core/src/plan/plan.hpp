@@ -118,6 +118,7 @@ struct Context {
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
+    std::deque<PlanChoice> kind_plans;                     // kinds_plan.cpp's plans (Candidate::plan points here)
     Scenario scratch;                                      // fit.cpp's candidate, reused
 };
 
@@ -184,8 +185,9 @@ const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t g
 
 // The best plans of a machine for training: at the fewest nodes that fit, and at the fewest that
 // fit without CPU offload when that is different; `nodes` > 0 plans at exactly that many nodes.
-std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes = 0);
-PlanChoice serving_plan(Context& ctx, const Machine& m);
+// Both are held in ctx.plans (shared by machines of one shape); the serving plan is one deployment.
+const std::vector<PlanChoice>& training_plans(Context& ctx, const Machine& m, std::int64_t nodes = 0);
+const std::vector<PlanChoice>& serving_plan(Context& ctx, const Machine& m);
 
 // [SECTION] Cost (cost.cpp)
 
@@ -218,9 +220,10 @@ struct Rejection {
 };
 // A priced offer with what it was made from, until the answer keeps it and words it.
 struct Candidate {
+    Candidate(Offer&& o, const Machine* m, const PlanChoice* p) : offer(std::move(o)), machine(m), plan(p) {}
     Offer offer;
     const Machine* machine = nullptr;
-    PlanChoice plan;
+    const PlanChoice* plan = nullptr;  // in ctx.plans or ctx.kind_plans
 };
 void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
 // Vision, diffusion and speech jobs (kinds_plan.cpp): data parallel over the machine's GPUs, its
@@ -242,6 +245,8 @@ std::string gib(std::uint64_t bytes);  // "61.2"
 const char* task_title(Task t);
 const char* task_title_zh(Task t);
 std::string gpu_label(const Accelerator& a);
+// "a fused cross-entropy loss and gradient checkpointing" (zh: joined by 、)
+std::string lever_words(const std::vector<Lever>& levers, bool zh);
 // What the job counts in: tokens, or a vision / diffusion / speech model's samples (images, 30 s
 // audio windows) — the words the answer uses for tokens_per_s and the cost per million.
 struct UnitWords {

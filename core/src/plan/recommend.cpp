@@ -83,7 +83,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         if (kind) plan::kind_offers(ctx, m, offers, rejected);
         else plan::machine_offers(ctx, m, offers, rejected);
         for (std::size_t i = before; i < offers.size(); ++i)
-            if (offers[i].plan.roomy) {
+            if (offers[i].plan->roomy) {
                 ++offered[m.inst];
                 break;
             }
@@ -93,10 +93,16 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     plan::alternatives(offers, rec);
     if (top > 0) keep_top(offers, top, rec);
     rec.offers.reserve(offers.size());
+    std::map<const Accelerator*, Efficiency> explained;  // compute_efficiency with its why, once per accelerator
     for (plan::Candidate& c : offers) {  // words only for what the answer keeps
-        if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
-        plan::add_names(ctx, *c.machine, c.plan, c.offer);
-        plan::add_checks(ctx, *c.machine, c.plan, c.offer);
+        if (c.offer.step) {
+            const Accelerator* a = c.machine->acc;
+            auto it = explained.find(a);
+            if (it == explained.end()) it = explained.emplace(a, compute_efficiency(s, ctx.arch, *a)).first;
+            c.offer.step->efficiency = it->second;
+        }
+        plan::add_names(ctx, *c.machine, *c.plan, c.offer);
+        plan::add_checks(ctx, *c.machine, *c.plan, c.offer);
         plan::describe(ctx, c.offer);
         rec.offers.push_back(std::move(c.offer));
     }

@@ -32,15 +32,6 @@ std::string layout_words(const Context& ctx, const Offer& o) {
     return out.empty() ? out : out + ")";
 }
 
-std::string lever_words(const std::vector<Lever>& levers, bool zh) {
-    std::string out;
-    for (std::size_t i = 0; i < levers.size(); ++i) {
-        const std::string& t = zh ? levers[i].text_zh : levers[i].text;
-        out += (i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ") + t;
-    }
-    return out;
-}
-
 std::string users_words(std::int64_t users, std::int64_t replicas) {
     return std::to_string(replicas) + (replicas == 1 ? " replica" : " replicas") + " for " + std::to_string(users) +
            " concurrent " + (users == 1 ? "user" : "users");

@@ -70,6 +70,15 @@ const char* task_title_zh(Task t) {
     return "";
 }
 
+std::string lever_words(const std::vector<Lever>& levers, bool zh) {
+    std::string out;
+    for (std::size_t i = 0; i < levers.size(); ++i) {
+        const std::string& t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
+        out.append(i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ").append(t);
+    }
+    return out;
+}
+
 std::string gpu_label(const Accelerator& a) { return a.name.empty() ? a.id : a.name; }
 UnitWords unit_words(const Context& ctx) {
     if (!kinds::is_sample_kind(ctx.arch)) return {"tokens", "token", false};

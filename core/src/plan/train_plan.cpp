@@ -270,7 +270,7 @@ std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_
 
 }  // namespace
 
-std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
+const std::vector<PlanChoice>& training_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
     // One node without offload is the same plan whatever the network: machines that differ only in
     // it share the search.
     const bool open = nodes == 0 && !ctx.fixed.num_gpus;
@@ -282,14 +282,10 @@ std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int6
     std::optional<PlanChoice> single;
     if (open && fits_at(ctx, m, 1, true)) {
         single = best_at(ctx, m, 1);
-        if (!(single->levers & (k_offload_optimizer | k_offload_params))) {
-            ctx.plans.emplace(one, std::vector<PlanChoice>{*single});
-            return {*single};
-        }
+        if (!(single->levers & (k_offload_optimizer | k_offload_params)))
+            return ctx.plans.emplace(one, std::vector<PlanChoice>{*single}).first->second;
     }
-    std::vector<PlanChoice> out = search_plans(ctx, m, nodes, single ? &*single : nullptr);
-    ctx.plans.emplace(key, out);
-    return out;
+    return ctx.plans.emplace(key, search_plans(ctx, m, nodes, single ? &*single : nullptr)).first->second;
 }
 
 }  // namespace gpusizer::plan
