@@ -50,7 +50,7 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
         return;
     }
     for (PriceKind kind : price_kinds(ctx.s, *m.inst)) {
-        std::optional<Priced> best;
+        const std::size_t before = offers.size();  // the best plan at this price goes at offers[before]
         std::optional<Rejection> why_not;
         for (const PlanChoice& p : plans) {
             if (!p.found) continue;
@@ -63,10 +63,10 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
                 if (!why_not) why_not = r;
                 continue;
             }
-            if (!best || ranks_before(ctx, o, best->offer)) best = std::move(priced);
+            if (offers.size() == before) offers.emplace_back(std::move(priced.offer), &m, priced.plan);
+            else if (ranks_before(ctx, o, offers.back().offer)) offers.back() = Candidate(std::move(priced.offer), &m, priced.plan);
         }
-        if (best) offers.emplace_back(std::move(best->offer), &m, best->plan);
-        else if (why_not) rejected.push_back(*why_not);
+        if (offers.size() == before && why_not) rejected.push_back(*why_not);
     }
 }
 
