@@ -229,11 +229,12 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
 // Vision, diffusion and speech jobs (kinds_plan.cpp): data parallel over the machine's GPUs, its
 // samples per second in place of tokens per second.
 void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
-// x before y by rank_by (rank.cpp); rank sorts, keeps one shape per listing, marks the Pareto front.
+// x before y by rank_by (rank.cpp); rank orders the offers (indices, one shape per listing: an Offer
+// is large to move) and marks the Pareto front.
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
-void rank(const Context& ctx, std::vector<Candidate>& offers);
-// rec.cheapest / rec.fastest (indices; answer() writes their trade-offs) from the ranked offers.
-void alternatives(const std::vector<Candidate>& offers, Recommendation& rec);
+std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers);
+// rec.cheapest / rec.fastest (places in `ranked`; answer() writes their trade-offs).
+void alternatives(const std::vector<Candidate>& offers, const std::vector<std::size_t>& ranked, Recommendation& rec);
 void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec);
 
 // [SECTION] Text (text.cpp)

@@ -96,7 +96,7 @@ std::int64_t band_gpus(const Context& ctx, const Offer& o, double cheapest) {
     return cost_key(o) <= cheapest * (1 + k_simplicity_band) ? o.gpu_count : -1;
 }
 
-void rank(const Context& ctx, std::vector<Candidate>& offers) {
+std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers) {
     double cheapest = 1e301;
     for (const Candidate& c : offers)
         if (c.offer.price_known && !too_slow(ctx, c.offer)) cheapest = std::min(cheapest, cost_key(c.offer));
@@ -113,17 +113,15 @@ void rank(const Context& ctx, std::vector<Candidate>& offers) {
         if (band[x] >= 0 && band[x] != band[y]) return band[x] < band[y];
         return keys_before(keys[x], keys[y], offers[x].offer, offers[y].offer);
     });
-    std::vector<Candidate> kept;
+    std::vector<std::size_t> kept;
     kept.reserve(offers.size());
     std::unordered_set<Listing, ListingHash> listings;  // a set, not a scan (linear in offers)
     listings.reserve(offers.size());
     for (std::size_t i : order) {
         const Instance& inst = *offers[i].machine->inst;  // the offer's provider and instance
-        if (listings.insert(Listing{inst.provider, inst.id, offers[i].offer.spot}).second) kept.push_back(std::move(offers[i]));
+        if (listings.insert(Listing{inst.provider, inst.id, offers[i].offer.spot}).second) kept.push_back(i);
     }
-    offers = std::move(kept);
-    std::vector<std::size_t> by_cost(offers.size());
-    for (std::size_t i = 0; i < offers.size(); ++i) by_cost[i] = i;
+    std::vector<std::size_t> by_cost = kept;
     std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) {
         const Offer &x = offers[a].offer, &y = offers[b].offer;
         if (cost_key(x) != cost_key(y)) return cost_key(x) < cost_key(y);
@@ -137,22 +135,24 @@ void rank(const Context& ctx, std::vector<Candidate>& offers) {
             best_time = time_key(o);
         }
     }
+    return kept;
 }
 
 // The cheapest and the fastest priced offers, among those that leave room when any does (a tight
 // plan may run out of memory: not an alternative to suggest). Ties: the faster, the cheaper, then rank.
-void alternatives(const std::vector<Candidate>& offers, Recommendation& rec) {
-    const bool any_roomy = std::any_of(offers.begin(), offers.end(), [](const Candidate& c) { return c.offer.price_known && c.plan->roomy; });
-    std::optional<std::size_t> cheapest, fastest;
-    for (std::size_t i = 0; i < offers.size(); ++i) {
-        const Offer& o = offers[i].offer;
-        if (!o.price_known || (any_roomy && !offers[i].plan->roomy)) continue;
+void alternatives(const std::vector<Candidate>& offers, const std::vector<std::size_t>& ranked, Recommendation& rec) {
+    const bool any_roomy = std::any_of(ranked.begin(), ranked.end(), [&](std::size_t i) { return offers[i].offer.price_known && offers[i].plan->roomy; });
+    std::optional<std::size_t> cheapest, fastest;  // places in `ranked`
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const Candidate& at = offers[ranked[i]];
+        const Offer& o = at.offer;
+        if (!o.price_known || (any_roomy && !at.plan->roomy)) continue;
         if (!cheapest) {
             cheapest = fastest = i;
             continue;
         }
-        const Offer& c = offers[*cheapest].offer;
-        const Offer& f = offers[*fastest].offer;
+        const Offer& c = offers[ranked[*cheapest]].offer;
+        const Offer& f = offers[ranked[*fastest]].offer;
         if (std::make_pair(cost_key(o), time_key(o)) < std::make_pair(cost_key(c), time_key(c))) cheapest = i;
         if (std::make_pair(time_key(o), cost_key(o)) < std::make_pair(time_key(f), cost_key(f))) fastest = i;
     }

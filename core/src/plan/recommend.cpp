@@ -28,22 +28,22 @@ bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const
     return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
 }
 
-// The first `top` offers, and the cheapest and the fastest after them when they rank lower: the
-// answer names them whatever `top` is (their indices follow).
-void keep_top(std::vector<plan::Candidate>& offers, std::size_t top, Recommendation& rec) {
-    if (offers.size() <= top) return;
+// The first `top` of the ranked offers, and the cheapest and the fastest after them when they rank
+// lower: the answer names them whatever `top` is (their indices follow).
+void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation& rec) {
+    if (ranked.size() <= top) return;
     std::vector<std::size_t> keep(top);
     for (std::size_t i = 0; i < top; ++i) keep[i] = i;
     for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
         if (*alt && (*alt)->index >= top && std::find(keep.begin(), keep.end(), (*alt)->index) == keep.end())
             keep.push_back((*alt)->index);
     std::sort(keep.begin(), keep.end());
-    std::vector<plan::Candidate> kept;
+    std::vector<std::size_t> kept;
     kept.reserve(keep.size());
-    for (std::size_t i : keep) kept.push_back(std::move(offers[i]));
+    for (std::size_t i : keep) kept.push_back(ranked[i]);
     for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
         if (*alt) (*alt)->index = static_cast<std::size_t>(std::find(keep.begin(), keep.end(), (*alt)->index) - keep.begin());
-    offers = std::move(kept);
+    ranked = std::move(kept);
 }
 
 }  // namespace
@@ -88,13 +88,14 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
                 break;
             }
     }
-    plan::rank(ctx, offers);
-    for (std::size_t i = 0; i < offers.size(); ++i) offers[i].offer.rank = i + 1;
-    plan::alternatives(offers, rec);
-    if (top > 0) keep_top(offers, top, rec);
-    rec.offers.reserve(offers.size());
+    std::vector<std::size_t> ranked = plan::rank(ctx, offers);
+    for (std::size_t i = 0; i < ranked.size(); ++i) offers[ranked[i]].offer.rank = i + 1;
+    plan::alternatives(offers, ranked, rec);
+    if (top > 0) keep_top(ranked, top, rec);
+    rec.offers.reserve(ranked.size());
     std::map<const Accelerator*, Efficiency> explained;  // compute_efficiency with its why, once per accelerator
-    for (plan::Candidate& c : offers) {  // words only for what the answer keeps
+    for (std::size_t i : ranked) {  // words only for what the answer keeps
+        plan::Candidate& c = offers[i];
         if (c.offer.step) {
             const Accelerator* a = c.machine->acc;
             auto it = explained.find(a);
