@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -240,6 +241,8 @@ void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommen
 // [SECTION] Text (text.cpp)
 
 std::string fmt(const char* f, double v);
+// The pieces joined in one allocation (checks and whys are made for every offer kept).
+std::string cat(std::initializer_list<std::string_view> parts);
 std::string hours_text(double h);
 std::string hours_text_zh(double h);
 std::string gib(std::uint64_t bytes);  // "61.2"

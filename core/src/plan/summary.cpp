@@ -267,6 +267,8 @@ void describe(const Context& ctx, Offer& o) {
     const std::string layout = layout_words(ctx, o);
     std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") + layout;
     std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") + layout;
+    en.reserve(256);  // a why is 100–250 bytes: grown once
+    zh.reserve(256);
     if (!o.levers.empty()) {
         en += " with " + lever_words(o.levers, false);
         zh += ",使用" + lever_words(o.levers, true);
@@ -295,8 +297,8 @@ void describe(const Context& ctx, Offer& o) {
         en += fmt(" at MFU %.2f", o.mfu);
         zh += fmt(",MFU %.2f", o.mfu);
     }
-    o.why = en;
-    o.why_zh = zh;
+    o.why = std::move(en);
+    o.why_zh = std::move(zh);
 }
 
 // [SECTION] answer: the recommendation sentence, step by step

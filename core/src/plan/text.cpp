@@ -34,6 +34,15 @@ std::string fmt(const char* f, double v) {
     return out;
 }
 
+std::string cat(std::initializer_list<std::string_view> parts) {
+    std::size_t n = 0;
+    for (std::string_view s : parts) n += s.size();
+    std::string out;
+    out.reserve(n);
+    for (std::string_view s : parts) out.append(s);
+    return out;
+}
+
 std::string hours_text(double h) {
     if (h < 1) return fmt("%.0f min", h * 60 < 1 ? 1 : h * 60);
     if (h < 48) return fmt("%.1f h", h);
