@@ -183,6 +183,35 @@ export async function clickWidget(page, name, { opens, selects, ...options } = {
   }
 }
 
+// A key press as a person makes it: ImGui 1.86 reads key state once a frame, and Playwright's
+// press() can release the key before the next frame (the press is then lost). `key` may carry
+// modifiers: 'Shift+Tab'. Held until the page has drawn a frame (2 s at most).
+export async function pressKey(page, key) {
+  const keys = key.split('+');
+  const frame = () => page.evaluate(() => window.__gpusizer.frame());
+  const before = await frame();
+  for (const k of keys) await page.keyboard.down(k);
+  for (let i = 0; i < 20 && (await frame()) === before; ++i) await page.waitForTimeout(100);
+  for (const k of keys.reverse()) await page.keyboard.up(k);
+}
+
+// The tag of the widget with the keyboard focus once it is `name` (or once `name(tag)` is true
+// when name is a function); after 5 s, whatever has the focus then (null: nothing).
+export async function waitFocus(page, name) {
+  const wanted = typeof name === 'function' ? name : (tag) => tag === name;
+  const focused = () => page.evaluate(() => {
+    const w = window.__gpusizer.widgets();
+    return Object.keys(w).find((k) => w[k].focused) || null;
+  });
+  let now = null;
+  for (let i = 0; i < 50; ++i) {
+    now = await focused();
+    if (wanted(now)) return now;
+    await page.waitForTimeout(100);
+  }
+  return now;
+}
+
 // Wait until the scenario has key = value and the results shown are for it: a scenario set from
 // outside a frame (hashchange, a link) is estimated in the next frame.
 export async function waitScenario(page, key, value) {
