@@ -348,8 +348,10 @@ void main_loop() {
     ImGuiIO& io = ImGui::GetIO();
     gpusizer::shell::enter_also_activates(io);
     // glfwGetTime may not be monotonic in the browser (ocornut/imgui#6491, fixed after 1.86;
-    // noted 2026-12): a non-positive DeltaTime asserts in NewFrame.
-    io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
+    // noted 2026-12): a non-positive DeltaTime asserts in NewFrame. At most 50 ms: the first frame
+    // after an idle spell (or a slow frame on a loaded machine) would otherwise count seconds of
+    // key hold, and a single arrow press would auto-repeat (ImGui repeats after 0.25 s held).
+    io.DeltaTime = std::clamp(io.DeltaTime, 1e-4f, 0.05f);
     ImGui::NewFrame();
     g->app.frame(g->host);
     ImGui::Render();

@@ -163,21 +163,22 @@ export async function findWidget(page, name, { scrollWithin, scrollAt } = {}) {
 // a combo stayed shut). Where a second click is harmless the caller says what the click does,
 // and if that has not happened within 5 s the widget is found and clicked again (3 clicks at most):
 // `opens`: the tag prefix of what opens (a combo's items, a popup's widgets);
-// `selects`: true for a radio button (its tag's text is "on" once selected).
-// Never for toggles or steppers: a second click would undo or repeat the first.
-export async function clickWidget(page, name, { opens, selects, ...options } = {}) {
-  const done = opens
+// `selects`: true for a radio button (its tag's text is "on" once selected);
+// `until`: an async predicate that is true once the click took effect (e.g. a table's new order).
+// Not for steppers: a late second click would repeat the first.
+export async function clickWidget(page, name, { opens, selects, until, ...options } = {}) {
+  const done = until || (opens
     ? () => page.evaluate((p) => Object.keys(window.__gpusizer.widgets()).some((k) => k.startsWith(p)), opens)
-    : () => page.evaluate((n) => (window.__gpusizer.widgets()[n] || {}).text === 'on', name);
+    : () => page.evaluate((n) => (window.__gpusizer.widgets()[n] || {}).text === 'on', name));
   for (let attempt = 1; ; ++attempt) {
     const r = await findWidget(page, name, options);
     await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-    if (!opens && !selects) return r;
+    if (!opens && !selects && !until) return r;
     for (let i = 0; i < 50; ++i) {
       if (await done()) return r;
       await page.waitForTimeout(100);
     }
-    const what = opens ? `opened ${opens}*` : 'selected it';
+    const what = opens ? `opened ${opens}*` : selects ? 'selected it' : 'had its effect';
     assert.ok(attempt < 3, `clicking ${name} ${attempt} times never ${what}`);
     console.log(`# clickWidget: clicking ${name} never ${what} (attempt ${attempt}); clicking again`);
   }

@@ -179,12 +179,14 @@ describe('the page, driven by its controls', () => {
     // Price, ascending then descending (a stable sort of the CLI's ranking; unpriced last).
     const byPrice = (desc) => rec.offers.map((o, i) => ({ o, i, p: o.price_known ? o.price_per_hour : Infinity }))
       .sort((a, b) => (desc ? b.p - a.p : a.p - b.p) || a.i - b.i).map((x) => id(x.o));
-    await clickWidget(page, 'offer_sort:price');
-    await page.waitForTimeout(300);
+    const sortedBy = (desc) => async () => {
+      const now = await rows();
+      return now.length > 0 && now.every((s, i) => s === byPrice(desc)[i]);
+    };
+    await clickWidget(page, 'offer_sort:price', { until: sortedBy(false) });
     shown = await rows();
     assert.deepEqual(shown, byPrice(false).slice(0, shown.length), 'sorted by price ↑');
-    await clickWidget(page, 'offer_sort:price');
-    await page.waitForTimeout(300);
+    await clickWidget(page, 'offer_sort:price', { until: sortedBy(true) });
     shown = await rows();
     assert.deepEqual(shown, byPrice(true).slice(0, shown.length), 'sorted by price ↓');
 
