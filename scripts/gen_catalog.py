@@ -10,8 +10,10 @@ Every build checks (exit 2 with the row named): a priced row has a price_basis; 
 'third-party' price has an ISO price_date (an undated price must say it is an 'estimate' and why);
 every priced row has a price_region; spot is below on-demand; no two per-GPU listings of one
 provider sell the same GPU in the same tier; multi-GPU sizes whose host share per GPU equals the
-one-GPU size do not cost more per GPU; hub_repo is "owner/name". It prints how many prices are
-dated and how many are older than STALE_DAYS days as of CATALOG_DATE (docs/catalog.md, refresh).
+one-GPU size do not cost more per GPU; hub_repo is "owner/name"; at least MIN_DATED_SHARE of the priced
+rows carry an ISO price_date and MIN_FRESH_SHARE one within STALE_DAYS of CATALOG_DATE. It prints how
+many prices are dated and how many are older than STALE_DAYS days as of CATALOG_DATE, and how many spot
+prices read on another day are (docs/catalog.md, refresh).
 
 Sources (docs/catalog.md explains each one):
     assets/src/gpus.csv, assets/src/instances.csv   copies of shared/data/*.csv (researched rows, source + confidence)
@@ -35,10 +37,14 @@ OUT = os.path.join(ROOT, "assets", "catalog.json")
 
 # [SECTION] Catalog identity: bump CATALOG_VERSION whenever a source changes.
 SCHEMA = 1
-CATALOG_VERSION = "2026.12.03-2"
+CATALOG_VERSION = "2026.12.04-1"
 # The day this catalog's prices are judged against (staleness) and the age that counts as stale.
-CATALOG_DATE = "2026-12-03"
+CATALOG_DATE = "2026-12-04"
 STALE_DAYS = 180
+# The build fails (exit 2) when fewer priced rows than these shares carry an ISO price_date, or a price_date within
+# STALE_DAYS of CATALOG_DATE (issue 14: at least 90% dated, 80% fresh). Refresh prices, or withhold the old ones.
+MIN_DATED_SHARE = 0.90
+MIN_FRESH_SHARE = 0.80
 
 # [SECTION] The USD<->CNY rate: the CFETS central parity of a stated day, as reported by a dated news page (the
 # newest one found in the stored pages; the 7.2 used by the research to convert CNY rows was an undated assumption).
@@ -422,6 +428,7 @@ def build():
     for i in insts:
         if i["provider"] not in known:
             fail("instance %s: provider %s has no providers.json row" % (i["id"], i["provider"]))
+    check_price_dating(insts)
     dates = sorted(d for d in (i["price_date_iso"] for i in insts) if d)
     return {
         "schema": SCHEMA,
@@ -459,6 +466,28 @@ def import_shared(shared):
         shutil.copyfile(os.path.join(data, "hf_configs", fn), os.path.join(SRC, "hf_configs", fn))
 
 
+def check_price_dating(insts):
+    """The catalog's dating floor: a share of dated prices and of prices within STALE_DAYS (MIN_*_SHARE)."""
+    priced, dated, stale = price_stats(insts)
+    fresh = len(dated) - len(stale)
+    if len(dated) < MIN_DATED_SHARE * len(priced):
+        fail("only %d of %d priced rows carry an ISO price_date (the floor is %.0f%%): date the undated prices or "
+             "withhold them" % (len(dated), len(priced), 100 * MIN_DATED_SHARE))
+    if fresh < MIN_FRESH_SHARE * len(priced):
+        fail("only %d of %d priced rows are within %d days of %s (the floor is %.0f%%): refresh the prices --stale lists"
+             % (fresh, len(priced), STALE_DAYS, CATALOG_DATE, 100 * MIN_FRESH_SHARE))
+
+
+def stale_spot(insts):
+    """Rows whose spot price was read on another, ISO-dated day (spot_price_date) more than STALE_DAYS ago."""
+    out = []
+    for i in insts:
+        d = iso_price_date(i["spot_price_date"] or "")
+        if i["spot_per_hour"] is not None and d and days_between(d, CATALOG_DATE) > STALE_DAYS:
+            out.append((d, i))
+    return sorted(out, key=lambda x: x[0])
+
+
 def report_prices(insts, list_stale):
     """How many prices are dated and fresh as of CATALOG_DATE; with --stale, every row older than STALE_DAYS."""
     priced, dated, stale = price_stats(insts)
@@ -473,6 +502,11 @@ def report_prices(insts, list_stale):
     if list_stale:
         for i in stale:
             print("  %s %s/%s (%d days)" % (i["price_date_iso"], i["provider"], i["id"], days_between(i["price_date_iso"], CATALOG_DATE)))
+    spot = stale_spot(insts)
+    print("spot read on another day and older than %d days: %d rows" % (STALE_DAYS, len(spot)))
+    if list_stale:
+        for d, i in spot:
+            print("  spot %s %s/%s (%d days)" % (d, i["provider"], i["id"], days_between(d, CATALOG_DATE)))
 
 
 def main(argv):

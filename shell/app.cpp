@@ -249,4 +249,15 @@ void App::after_frame(Host& host, Language language_before) {
     }
 }
 
+void enter_also_activates(ImGuiIO& io) {
+    if (io.WantTextInput) return;
+    for (const ImGuiKey key : {ImGuiKey_Enter, ImGuiKey_KeyPadEnter}) {
+        const int index = io.KeyMap[key];
+        // Pressed this frame only (KeysDownDuration is still last frame's: < 0 = was up): the
+        // Enter that confirmed a text field, still held a frame later, must not reopen it.
+        if (index >= 0 && index < IM_ARRAYSIZE(io.KeysDown) && io.KeysDown[index] && io.KeysDownDuration[index] < 0.0f)
+            io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+    }
+}
+
 }  // namespace gpusizer::shell

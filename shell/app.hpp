@@ -110,4 +110,10 @@ private:
     bool theme_applied_ = false;
 };
 
+// Keyboard: Dear ImGui 1.86 presses a focused button, checkbox or combo item with Space only
+// (Enter edits text). People expect Enter to work too: call this after the platform backend's
+// NewFrame and before ImGui::NewFrame, in every host. While a text field is being edited Enter
+// stays the field's (it confirms the value). Only a fresh press activates.
+void enter_also_activates(ImGuiIO& io);
+
 }  // namespace gpusizer::shell

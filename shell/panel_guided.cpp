@@ -20,7 +20,7 @@ bool radio(PanelContext& ctx, const char* text, int& value, int v, const std::st
         if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
     }
     const bool clicked = ImGui::RadioButton(text, &value, v);
-    ctx.tags.tag_item(tag + ":" + std::to_string(v));
+    ctx.tags.tag_item(tag + ":" + std::to_string(v), value == v ? "on" : "");
     return clicked;
 }
 

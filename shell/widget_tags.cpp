@@ -18,6 +18,11 @@ void WidgetTags::tag_item(std::string_view name, std::string_view text) {
     // Clipped to the current window: a combo item scrolled out of its popup must not look
     // clickable to a test.
     tag_rect(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), text, current_clip());
+    if (ImGui::IsItemFocused()) mark_focused(name);
+}
+
+void WidgetTags::mark_focused(std::string_view name) {
+    if (!current_.empty() && current_.back().name == name) current_.back().focused = true;
 }
 
 void WidgetTags::tag_rect(std::string_view name, ImVec2 a, ImVec2 b, std::string_view text, const Clip& clip) {

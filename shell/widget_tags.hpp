@@ -19,6 +19,7 @@ struct TaggedRect {
     std::string name;
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // framebuffer pixels, min and max corners
     std::string text;                       // what the item shows, when it is a value ("" otherwise)
+    bool focused = false;                   // it has the keyboard/gamepad navigation focus
 };
 
 class WidgetTags {
@@ -36,6 +37,9 @@ public:
     // A rectangle given explicitly, clipped to `clip`. For widgets that change the current
     // window when they open (BeginCombo: afterwards GetItemRect* and the window are the popup's).
     void tag_rect(std::string_view name, ImVec2 min, ImVec2 max, std::string_view text, const Clip& clip);
+    // Marks `name`, tagged last, as having the navigation focus (for tag_rect callers; tag_item
+    // finds it itself).
+    void mark_focused(std::string_view name);
     const std::vector<TaggedRect>& last_frame() const { return last_; }
     const TaggedRect* find(std::string_view name) const;
 

@@ -60,6 +60,7 @@ bool combo_begin(PanelContext& ctx, const char* tag, const char* preview, const 
     // the "last item" are the popup's.
     ctx.tags.tag_rect(std::string(tag) + "_combo", at, ImVec2(at.x + width, at.y + ImGui::GetFrameHeight()),
                       value ? value : preview, clip);
+    if (!open && ImGui::IsItemFocused()) ctx.tags.mark_focused(std::string(tag) + "_combo");
     return open;
 }
 

@@ -346,6 +346,7 @@ void main_loop() {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
+    gpusizer::shell::enter_also_activates(io);
     // glfwGetTime may not be monotonic in the browser (ocornut/imgui#6491, fixed after 1.86;
     // noted 2026-12): a non-positive DeltaTime asserts in NewFrame.
     io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
@@ -474,6 +475,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_widgets() {
                           (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
             s += buf;
             append_json_string(s, r.text);
+            if (r.focused) s += ",\"focused\":true";
             s += '}';
         }
     }

@@ -286,6 +286,7 @@ int run(GLFWwindow* window, const Options& opt, gpusizer::shell::App& app) {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         script.apply(app, io);
+        gpusizer::shell::enter_also_activates(io);
         ImGui::NewFrame();
         app.frame(host);
         ImGui::Render();

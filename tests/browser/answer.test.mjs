@@ -104,10 +104,10 @@ describe('the page II: the answer at a glance', () => {
   test('guided start in Chinese for mainland China: the card is in Chinese and in yuan', async () => {
     const { page, problems } = await openPage({ options: { locale: 'zh-CN' } });
     await waitReady(page);
-    await clickWidget(page, 'guided_open');
+    await clickWidget(page, 'guided_open', { opens: 'guided_task:' });
     for (const t of ['guided_task:1', 'guided_size:1', 'guided_gpus:0', 'guided_interrupt:1', 'guided_where:1', 'guided_rank:0',
                      'guided_apply'])
-      await clickWidget(page, t);
+      await clickWidget(page, t, { selects: t !== 'guided_apply' });
     await waitScenario(page, 'region', 'cn_mainland');
     const rec = await hooks(page, 'recommendation');
     const pick = rec.offers[0];
@@ -185,7 +185,7 @@ describe('the page II: the answer at a glance', () => {
     await waitReady(page);
     await clickWidget(page, 'card_pin');
     await findWidget(page, 'compare_unpin');
-    await clickWidget(page, 'task_combo', { scrollAt: leftPane });
+    await clickWidget(page, 'task_combo', { scrollAt: leftPane, opens: 'task_item:' });
     await clickWidget(page, 'task_item:qlora', { scrollWithin: 'task_item:' });
     await waitScenario(page, 'task', 'qlora');
     const qlora = ['--model', 'qwen2.5-7b', '--task', 'qlora', '--train_tokens', '100000000'];

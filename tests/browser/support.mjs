@@ -159,10 +159,57 @@ export async function findWidget(page, name, { scrollWithin, scrollAt } = {}) {
 }
 
 // Click the centre of a tagged widget (found as findWidget does). Real mouse events.
-export async function clickWidget(page, name, options = {}) {
-  const r = await findWidget(page, name, options);
-  await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
-  return r;
+// On a loaded machine a click now and then does not register (seen about once in 20 full runs:
+// a combo stayed shut). Where a second click is harmless the caller says what the click does,
+// and if that has not happened within 5 s the widget is found and clicked again (3 clicks at most):
+// `opens`: the tag prefix of what opens (a combo's items, a popup's widgets);
+// `selects`: true for a radio button (its tag's text is "on" once selected).
+// Never for toggles or steppers: a second click would undo or repeat the first.
+export async function clickWidget(page, name, { opens, selects, ...options } = {}) {
+  const done = opens
+    ? () => page.evaluate((p) => Object.keys(window.__gpusizer.widgets()).some((k) => k.startsWith(p)), opens)
+    : () => page.evaluate((n) => (window.__gpusizer.widgets()[n] || {}).text === 'on', name);
+  for (let attempt = 1; ; ++attempt) {
+    const r = await findWidget(page, name, options);
+    await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+    if (!opens && !selects) return r;
+    for (let i = 0; i < 50; ++i) {
+      if (await done()) return r;
+      await page.waitForTimeout(100);
+    }
+    const what = opens ? `opened ${opens}*` : 'selected it';
+    assert.ok(attempt < 3, `clicking ${name} ${attempt} times never ${what}`);
+    console.log(`# clickWidget: clicking ${name} never ${what} (attempt ${attempt}); clicking again`);
+  }
+}
+
+// A key press as a person makes it: ImGui 1.86 reads key state once a frame, and Playwright's
+// press() can release the key before the next frame (the press is then lost). `key` may carry
+// modifiers: 'Shift+Tab'. Held until the page has drawn a frame (2 s at most).
+export async function pressKey(page, key) {
+  const keys = key.split('+');
+  const frame = () => page.evaluate(() => window.__gpusizer.frame());
+  const before = await frame();
+  for (const k of keys) await page.keyboard.down(k);
+  for (let i = 0; i < 20 && (await frame()) === before; ++i) await page.waitForTimeout(100);
+  for (const k of keys.reverse()) await page.keyboard.up(k);
+}
+
+// The tag of the widget with the keyboard focus once it is `name` (or once `name(tag)` is true
+// when name is a function); after 5 s, whatever has the focus then (null: nothing).
+export async function waitFocus(page, name) {
+  const wanted = typeof name === 'function' ? name : (tag) => tag === name;
+  const focused = () => page.evaluate(() => {
+    const w = window.__gpusizer.widgets();
+    return Object.keys(w).find((k) => w[k].focused) || null;
+  });
+  let now = null;
+  for (let i = 0; i < 50; ++i) {
+    now = await focused();
+    if (wanted(now)) return now;
+    await page.waitForTimeout(100);
+  }
+  return now;
 }
 
 // Wait until the scenario has key = value and the results shown are for it: a scenario set from
@@ -172,7 +219,10 @@ export async function waitScenario(page, key, value) {
     const g = window.__gpusizer;
     const r = g.results();
     return g.scenario()[k] === v && (r === null || r.scenario[k] === v);
-  }, [key, value], { timeout: 20000 });
+  }, [key, value], { timeout: 20000 }).catch(async (e) => {
+    const now = await page.evaluate((k) => window.__gpusizer.scenario()[k], key).catch(() => '(page gone)');
+    throw new Error(`scenario ${key} never became ${JSON.stringify(value)} (it is ${JSON.stringify(now)}): ${e.message}`);
+  });
 }
 
 export function artifact(name) {

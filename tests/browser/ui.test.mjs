@@ -23,7 +23,7 @@ const widgets = (page) => hooks(page, 'widgets');
 
 // Pick `value` in the combo tagged `tag` (its list scrolled when needed).
 async function pick(page, tag, value, pane = leftPane) {
-  await clickWidget(page, `${tag}_combo`, { scrollAt: pane });
+  await clickWidget(page, `${tag}_combo`, { scrollAt: pane, opens: `${tag}_item:` });
   await clickWidget(page, `${tag}_item:${value}`, { scrollWithin: `${tag}_item:` });
 }
 
@@ -84,7 +84,7 @@ describe('the page, driven by its controls', () => {
     };
     await step('LoRA', 'task', 'lora', ['--task', 'lora'], () => pick(page, 'task', 'lora'));
     await step('model typed into the picker\'s filter', 'model', 'qwen3-14b', ['--model', 'qwen3-14b'], async () => {
-      await clickWidget(page, 'model_combo', { scrollAt: leftPane });
+      await clickWidget(page, 'model_combo', { scrollAt: leftPane, opens: 'model_item:' });
       await clickWidget(page, 'model_filter');
       await page.keyboard.type('qwen3-14');
       await clickWidget(page, 'model_item:qwen3-14b', { scrollWithin: 'model_item:' });
@@ -209,7 +209,7 @@ describe('the page, driven by its controls', () => {
       await pasteInto(page, 'paste_text', text);
       await clickWidget(page, 'paste_use');
     };
-    await clickWidget(page, 'model_combo');
+    await clickWidget(page, 'model_combo', { opens: 'model_item:' });
     await clickWidget(page, 'model_item:__paste', { scrollWithin: 'model_item:' });
     await paste('{"model_type": "llama", "hidden_size": "big"}');
     const err = await page.waitForFunction(() => window.__gpusizer.widgets().paste_error, null, { timeout: 10000 });
@@ -279,9 +279,9 @@ describe('the page, driven by its controls', () => {
   test('the guided start fills in the scenario from its answers', async () => {
     const { page, problems } = await openPage();
     await waitReady(page);
-    await clickWidget(page, 'guided_open');
+    await clickWidget(page, 'guided_open', { opens: 'guided_task:' });
     for (const t of ['guided_task:1', 'guided_size:4', 'guided_gpus:2', 'guided_interrupt:1', 'guided_where:1', 'guided_apply'])
-      await clickWidget(page, t);
+      await clickWidget(page, t, { selects: t !== 'guided_apply' });
     await waitScenario(page, 'region', 'cn_mainland');
     const s = await hooks(page, 'scenario');
     assert.deepEqual([s.task, s.model, s.num_gpus, s.tensor_parallel, s.spot, s.currency, s.interconnect],
@@ -299,10 +299,10 @@ describe('the page, driven by its controls', () => {
     const { page, problems } = await openPage();
     await waitReady(page);
     const answer = async (gpus, rank) => {
-      await clickWidget(page, 'guided_open');
+      await clickWidget(page, 'guided_open', { opens: 'guided_task:' });
       for (const t of ['guided_task:0', 'guided_size:4', `guided_gpus:${gpus}`, 'guided_interrupt:1', 'guided_where:0',
                        `guided_rank:${rank}`, 'guided_apply'])
-        await clickWidget(page, t);
+        await clickWidget(page, t, { selects: t !== 'guided_apply' });
     };
     await answer(2, 0);
     await waitScenario(page, 'interconnect', 'nvlink');
@@ -367,7 +367,7 @@ describe('the page, driven by its controls', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     await waitReady(page);
     const download = async (item) => {
-      await clickWidget(page, 'export_open');
+      await clickWidget(page, 'export_open', { opens: 'export_item:' });
       const [d] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), clickWidget(page, `export_item:${item}`)]);
       return { name: d.suggestedFilename(), text: fs.readFileSync(await d.path(), 'utf8') };
     };
@@ -387,7 +387,7 @@ describe('the page, driven by its controls', () => {
     const local = md.text.replace(`<${url}${fragment}>`, `\`${fragment}\``);
     assert.notEqual(local, md.text, 'the Markdown has the page\'s share URL');
     assert.equal(local, cliFormat('recommend', args, 'markdown'));
-    await clickWidget(page, 'export_open');
+    await clickWidget(page, 'export_open', { opens: 'export_item:' });
     await clickWidget(page, 'export_item:markdown_copy');
     await page.waitForFunction(() => window.__gpusizer.widgets().export_message?.text.includes('Markdown'));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), md.text);

@@ -49,7 +49,7 @@ describe('web page', () => {
     assert.equal((await hooks(page, 'results')).memory_per_gpu_bytes.weights, bf16);
     const before = await hooks(page, 'stats');
 
-    await clickWidget(page, 'dtype_combo');
+    await clickWidget(page, 'dtype_combo', { opens: 'dtype_item:' });
     await clickWidget(page, 'dtype_item:int8');
     await waitScenario(page, 'weight_dtype', 'int8');
 
@@ -80,7 +80,7 @@ describe('web page', () => {
     const { page, problems } = await openPage();
     await waitReady(page);
     const expected = cliEstimate(['--model', 'mixtral-8x7b']);
-    await clickWidget(page, 'model_combo');
+    await clickWidget(page, 'model_combo', { opens: 'model_item:' });
     await clickWidget(page, 'model_item:mixtral-8x7b', { scrollWithin: 'model_item:' });
     await waitScenario(page, 'model', 'mixtral-8x7b');
     assert.equal(await hooks(page, 'resultsText'), expected.text);
@@ -171,7 +171,7 @@ describe('web page', () => {
     const stats = await hooks(page, 'stats');
     assert.deepEqual(stats.framebuffer, [viewport.width * 2, viewport.height * 2]);
     assert.equal(stats.ratio, 2);
-    const combo = await clickWidget(page, 'dtype_combo');
+    const combo = await clickWidget(page, 'dtype_combo', { opens: 'dtype_item:' });
     assert.ok(combo.x + combo.w < viewport.width && combo.y + combo.h < viewport.height, 'rectangle not in CSS pixels');
     await clickWidget(page, 'dtype_item:fp8');
     await waitScenario(page, 'weight_dtype', 'fp8');

@@ -64,8 +64,8 @@ TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every
     CHECK(c->accelerators.size() == csv_records(gpusizer_test::read_text("assets/src/gpus.csv")));
     CHECK(c->accelerators.size() == 50);
     CHECK(c->instances.size() == csv_records(gpusizer_test::read_text("assets/src/instances.csv")) - 5);
-    CHECK(c->instances.size() == 163);
-    CHECK(c->providers.size() == 18);
+    CHECK(c->instances.size() == 182);  // 163 of catalog II + 19 AWS China rows (cn-northwest-1, CNY)
+    CHECK(c->providers.size() == 19);
     CHECK(c->models.size() >= 70);
 }
 
@@ -173,8 +173,26 @@ TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their nati
         mainland += i.cn_mainland;
     }
     // 27 "yes" rows in the research CSV, less the excluded Huawei ai1s and four family placeholders (gn8is was
-    // wrongly "yes": its own note says it is sold only outside China), plus three JD Cloud rows.
-    CHECK(mainland == 25);
+    // wrongly "yes": its own note says it is sold only outside China), plus three JD Cloud rows and the 19 AWS China
+    // rows (g5 x8, g4dn x7, p3 x3, p4d).
+    CHECK(mainland == 44);
+    // AWS China: official CNY on-demand per instance-hour, dated. tsaol/aws-gpu data/g5_instances_cn.js
+    // ("Last updated: 2026-08-26"): g5.xlarge cn-northwest-1 6.70086, cn-north-1 9.51389.
+    const Instance* cn = instance(*c, "aws_china", "g5.xlarge");
+    REQUIRE(cn);
+    CHECK(cn->currency == "CNY");
+    REQUIRE(cn->ondemand_per_hour);
+    CHECK(*cn->ondemand_per_hour == doctest::Approx(6.70086));
+    CHECK(cn->price_region == "cn-northwest-1");
+    CHECK(cn->price_date_iso == "2026-08-26");
+    CHECK(cn->is_official_price());
+    CHECK(cn->cn_mainland);
+    CHECK(c->find_provider("aws_china")->cn_mainland);
+    // The only A100 in the mainland rows with an official price: p4d.24xlarge, Ningxia only, 172.873412 CNY/h.
+    const Instance* p4cn = instance(*c, "aws_china", "p4d.24xlarge");
+    REQUIRE(p4cn);
+    REQUIRE(p4cn->ondemand_per_hour);
+    CHECK(*p4cn->ondemand_per_hour == doctest::Approx(172.873412));
     // JD Cloud: official CNY list prices per instance-hour from its documentation, an estimate because undated.
     const Instance* jd = instance(*c, "jdcloud", "p.n1v100.2xlarge");
     REQUIRE(jd);
@@ -215,9 +233,13 @@ TEST_CASE("catalog: every price has a source and a date; uncertain rows are esti
         CHECK_MESSAGE(c->find_provider(i.provider), i.id);
         estimates += is_estimate(i.confidence);
     }
-    CHECK(estimates == 106);  // K and V-draft rows (most of them now carry no price)
-    CHECK(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // K: its recalled price is withheld
-    CHECK_FALSE(instance(*c, "aws", "g5.2xlarge")->ondemand_per_hour);
+    // K and V-draft rows (most of them now carry no price): 106 in 2026.12.03-2, less the 27 AWS and 2 Azure K rows
+    // whose withheld recalled price a dated source now gives (V, V-partial), less GCP a3-megagpu-8g (V-draft) and Azure
+    // ND96isr MI300X v5 (K), now priced from dated reads (V-partial); the 19 AWS China rows are V.
+    CHECK(estimates == 75);
+    CHECK(is_estimate(instance(*c, "azure", "Standard_NC8as_T4_v3")->confidence));  // K: its recalled price is withheld
+    CHECK_FALSE(instance(*c, "azure", "Standard_NC8as_T4_v3")->ondemand_per_hour);
+    CHECK_FALSE(is_estimate(instance(*c, "aws", "g5.2xlarge")->confidence));  // V since the vantage.sh snapshot
     CHECK(is_estimate(instance(*c, "gcp", "a3-highgpu-8g")->confidence));  // V-draft
     CHECK(is_estimate(c->find_accelerator("ascend_910b")->confidence));
 }
@@ -304,11 +326,16 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
         estimate += i.price_basis == "estimate";
         third += i.price_basis == "third-party";
     }
-    CHECK(n == 104);
-    CHECK(dated == 73);
-    CHECK(official == 70);
+    // 2026.12.04-1: 104 of catalog II + 27 AWS prices withheld as recalled and now read from a dated snapshot
+    // (vantage.sh, 2026-08-26) + 2 Azure ones (a seed dated 2026-08-09) + 19 AWS China rows - GCP n1 + T4
+    // (withheld: its VM part was recalled) + GCP a3-megagpu-8g and Azure ND96isr MI300X v5 (dated reads of Google's
+    // page and Azure's Retail Prices API, 2026-09). Estimates: AWS p5e (spot only), Tencent GN7, 8 marketplace rows, 3 JD.
+    CHECK(n == 153);
+    CHECK(dated == 140);
+    CHECK(official == 137);
     CHECK(third == 3);
-    CHECK(estimate == 31);
+    CHECK(estimate == 13);
+    CHECK(dated * 10 >= n * 9);  // the generator's floor: at least 90% of the prices carry an ISO day
 
     // GCP A100/L4 rows are priced from a dated copy of Google's price list (Cyclenerd pricing.yml, generated
     // 2025-03-06, us-central1), not recalled: the 8-GPU a2 is exactly twice the 4-GPU one, and g2-standard-24
@@ -333,17 +360,34 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
     CHECK(*g2x2->spot_per_hour == doctest::Approx(0.787192));
     CHECK(g2x2->price_date_iso == "2025-03-06");
     CHECK(c->prices_as_of == "2026-11-18");
-    // Recalled prices are no longer shipped as prices (the figure stays in the notes, marked withheld).
+    // Recalled prices are not shipped as prices (the figure stays in the notes, marked withheld): GCP n1-standard-8
+    // + T4 added a recalled VM price to an undated T4 component.
+    const Instance* n1 = instance(*c, "gcp", "n1-standard-8 + 1x T4");
+    REQUIRE(n1);
+    CHECK_FALSE(n1->ondemand_per_hour);
+    CHECK_FALSE(n1->spot_per_hour);
+    CHECK(n1->notes.find("PRICE WITHHELD") != std::string::npos);
+    // A withheld recalled figure ships once a dated source gives it: g5.48xlarge 16.288 in us-east-1 in the
+    // vantage.sh snapshot of 2026-08-26 (tsaol/aws-gpu data/all_gpu_instances.js).
     const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
     REQUIRE(g5);
-    CHECK_FALSE(g5->ondemand_per_hour);
-    CHECK(g5->notes.find("PRICE WITHHELD") != std::string::npos);
-    // g5.xlarge was recalled too, but a dated page gives the same list price.
+    REQUIRE(g5->ondemand_per_hour);
+    CHECK(*g5->ondemand_per_hour == doctest::Approx(16.288));
+    CHECK(g5->price_date_iso == "2026-08-26");
     const Instance* g5x = instance(*c, "aws", "g5.xlarge");
     REQUIRE(g5x);
     REQUIRE(g5x->ondemand_per_hour);
     CHECK(*g5x->ondemand_per_hour == doctest::Approx(1.006));
-    CHECK(g5x->price_date_iso == "2026-06-17");
+    CHECK(g5x->price_date_iso == "2026-08-26");
+    // GCP a3-megagpu-8g, once unpriced (the SkyPilot catalog gave only its GPU component): Google's page read
+    // 2026-09-08 for us-central1 gives $93.400712807 for the whole VM (8 H100), above a3-highgpu-8g.
+    const Instance* mega = instance(*c, "gcp", "a3-megagpu-8g");
+    REQUIRE(mega);
+    REQUIRE(mega->ondemand_per_hour);
+    CHECK(*mega->ondemand_per_hour == doctest::Approx(93.400712807));
+    CHECK(mega->price_region == "us-central1");
+    CHECK(mega->price_date_iso == "2026-09-08");
+    CHECK(*mega->ondemand_per_hour > *instance(*c, "gcp", "a3-highgpu-8g")->ondemand_per_hour);
 }
 
 TEST_CASE("catalog II: a price without an ISO day needs price_basis 'estimate'; the estimate loads") {
@@ -821,7 +865,7 @@ TEST_CASE("cli: catalog list shows the version, prices date and marks estimates"
     CHECK(gpusizer::cli::run({"catalog", "list", "instances"}, io) == 0);
     CHECK(io.out.find("prices as of 2026-11-18") != std::string::npos);
     CHECK(io.out.find("p5.48xlarge") != std::string::npos);
-    const std::regex k_row("\n~ aws +g5\\.2xlarge "), v_row("\n  aws +p5\\.48xlarge ");
+    const std::regex k_row("\n~ azure +Standard_NC8as_T4_v3 "), v_row("\n  aws +p5\\.48xlarge ");
     CHECK(std::regex_search(io.out, k_row));  // K row marked
     CHECK(std::regex_search(io.out, v_row));  // V row not
     gpusizer::cli::Io g;
