@@ -246,16 +246,21 @@ TEST_CASE("cli: a 7B LoRA goes on one GPU with gradient checkpointing when it is
     CHECK(none["reference_tokens"].get<double>() == doctest::Approx(1e8));
     CHECK(none["summary"].get<std::string>().find("100M-token run (assumed") != std::string::npos);
     const auto with = recommend_json({"--model", "qwen2.5-7b", "--task", "lora", "--train_tokens", "1e8", "--top", "5"});
+    int tight_24gb = 0;
     for (const auto& o : with["offers"]) {
-        if (o["rank"].get<int>() > 5) continue;  // the fastest, kept after the top 5: 8 GPUs by design
-        CHECK(o["gpu_count"].get<int>() <= 2);
+        if (o["rank"].get<int>() > 5) continue;  // the cheapest and fastest, kept after the top 5
+        // 8 GPUs in the top 5 only as a spot node costing about as much as one GPU for the whole job
+        if (o["gpu_count"].get<int>() > 2) CHECK(o["spot"].get<bool>());
         CHECK(o["plan"]["tensor_parallel"].get<int>() == 1);  // never TP over PCIe for training
         CHECK(check_ok(o, "headroom"));                      // ≥ 10% free, not 96% full
-        if (o["gpu_memory_bytes"].get<double>() <= 24.0 * 1073741824.0) CHECK(has_lever(o, "activation_checkpointing"));
+        if (o["gpu_memory_bytes"].get<double>() <= 24.0 * 1073741824.0) {
+            ++tight_24gb;
+            CHECK(has_lever(o, "activation_checkpointing"));
+            CHECK(o["step"]["recompute_s"].get<double>() > 0);  // checkpointing costs time
+        }
     }
-    const auto& b = with["offers"][0];
-    CHECK(b["gpu_count"].get<int>() == 1);
-    CHECK(b["step"]["recompute_s"].get<double>() > 0);  // checkpointing costs time
+    CHECK(tight_24gb > 0);  // a 24 GB card is among the five (RTX 4090 at ~$0.34/h)
+    CHECK(with["offers"][0]["gpu_count"].get<int>() == 1);
 }
 
 TEST_CASE("cli: serving 70B to 20 users — one replica sized for 20, on demand, per hour and per million tokens") {

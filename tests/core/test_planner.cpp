@@ -451,6 +451,7 @@ TEST_CASE("planner: rank_by hourly puts the cheapest hour first; rank_by time th
     s.train_tokens = 1e9;
     s.spot = SpotPolicy::never;
     s.rank_by = RankBy::hourly;
+    s.region = Region::global;  // region any ranks mainland listings last (next test)
     auto h = recommend(c, s);
     REQUIRE(h.ok());
     for (std::size_t i = 1; i < h->offers.size(); ++i)
@@ -459,6 +460,45 @@ TEST_CASE("planner: rank_by hourly puts the cheapest hour first; rank_by time th
     auto t = recommend(c, s);
     REQUIRE(t.ok());
     for (std::size_t i = 1; i < t->offers.size(); ++i) CHECK(*t->offers[i - 1].hours <= *t->offers[i].hours);
+}
+
+TEST_CASE("planner: region any ranks mainland China listings after the others; the cheapest alternative still names one") {
+    Catalog c = test_catalog();
+    for (Instance& i : c.instances)
+        if (i.cn_mainland) i.ondemand_per_hour = 6.0;  // ¥6/h: the mainland H20 becomes the cheapest hour and job
+    Scenario s;
+    s.task = Task::lora;
+    s.train_tokens = 1e9;
+    s.spot = SpotPolicy::never;
+    s.rank_by = RankBy::hourly;  // cn_mainland: every listing by its hour
+    for (const Region region : {Region::any, Region::cn_mainland}) {
+        s.region = region;
+        auto r = recommend(c, s);
+        REQUIRE(r.ok());
+        bool seen_mainland = false, seen_elsewhere = false;
+        for (const Offer& o : r->offers) {
+            if (region == Region::any && seen_mainland) CHECK(o.cn_mainland);  // no listing outside China after one inside
+            seen_mainland |= o.cn_mainland;
+            seen_elsewhere |= !o.cn_mainland;
+        }
+        if (region == Region::any) {
+            REQUIRE(seen_mainland);
+            REQUIRE(seen_elsewhere);
+            CHECK_FALSE(r->offers.front().cn_mainland);
+            // The test catalog's cheapest whole job is a mainland listing: named beside the pick.
+            double cheapest_total = 1e300;
+            bool cheapest_is_mainland = false;
+            for (const Offer& o : r->offers)
+                if (o.total_cost && *o.total_cost < cheapest_total) cheapest_total = *o.total_cost, cheapest_is_mainland = o.cn_mainland;
+            REQUIRE(cheapest_is_mainland);
+            REQUIRE(r->cheapest);
+            CHECK(r->offers[r->cheapest->index].cn_mainland);
+            CHECK(*r->offers[r->cheapest->index].total_cost == doctest::Approx(cheapest_total));
+        } else {
+            for (std::size_t i = 1; i < r->offers.size(); ++i)
+                CHECK(r->offers[i - 1].price_per_hour <= r->offers[i].price_per_hour);
+        }
+    }
 }
 
 // [SECTION] Alternatives beside the pick

@@ -1,7 +1,7 @@
 // Ranking (docs/speed-and-cost.md "Ranking"): rank_by cost — the whole job's cost (serving: per
 // million tokens at the load; without a token count, per hour) — hourly (the price per hour, for
 // experiments and learning) or time (the whole job's hours; serving: time per token). Tight plans
-// (< 10% free) and listings without a price go last. One shape per listing is kept (the best-ranked of a per-GPU listing's
+// (< 10% free) and listings without a price go last; under region any, so do mainland China listings. One shape per listing is kept (the best-ranked of a per-GPU listing's
 // machines or a TPU listing's slices). An offer is on the cost–time Pareto front when it is faster
 // than every cheaper offer. Beside the pick, the cheapest and the fastest offers (alternatives).
 #include <algorithm>
@@ -96,19 +96,36 @@ std::int64_t band_gpus(const Context& ctx, const Offer& o, double cheapest) {
     return cost_key(o) <= cheapest * (1 + k_simplicity_band) ? o.gpu_count : -1;
 }
 
+// Region any: a mainland China listing after every listing rentable outside China. ASSUMPTION:
+// a user who did not choose a region has not said they hold a mainland real-name account (the
+// mainland_account check); an expert would not pick what needs one for them. The cheapest
+// alternative still names it when it is cheaper, and region cn_mainland ranks it as any other.
+bool needs_mainland_account(const Context& ctx, const Candidate& c) {
+    return ctx.s.region == Region::any && c.machine->inst->cn_mainland;
+}
+
 std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers) {
+    // The simplicity band is measured from the cheapest offer of the first tier.
+    const bool any_elsewhere = std::any_of(offers.begin(), offers.end(), [&](const Candidate& c) {
+        return c.offer.price_known && !too_slow(ctx, c.offer) && !needs_mainland_account(ctx, c);
+    });
     double cheapest = 1e301;
     for (const Candidate& c : offers)
-        if (c.offer.price_known && !too_slow(ctx, c.offer)) cheapest = std::min(cheapest, cost_key(c.offer));
+        if (c.offer.price_known && !too_slow(ctx, c.offer) && !(any_elsewhere && needs_mainland_account(ctx, c)))
+            cheapest = std::min(cheapest, cost_key(c.offer));
     std::vector<std::size_t> order(offers.size());  // sort indices: an Offer is large to move
     std::vector<std::int64_t> band(offers.size());
     std::vector<Keys> keys(offers.size());
-    for (std::size_t i = 0; i < offers.size(); ++i)
+    std::vector<char> mainland(offers.size());
+    for (std::size_t i = 0; i < offers.size(); ++i) {
         order[i] = i, band[i] = band_gpus(ctx, offers[i].offer, cheapest), keys[i] = keys_of(ctx, offers[i].offer);
+        mainland[i] = needs_mainland_account(ctx, offers[i]);
+    }
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
         // A tight plan (< 10% free: allocator spikes and the longest batch can run out of memory)
         // after every roomy one; it stays in the list with its failed headroom check.
         if (offers[x].plan->roomy != offers[y].plan->roomy) return offers[x].plan->roomy;
+        if (mainland[x] != mainland[y]) return !mainland[x];
         if ((band[x] >= 0) != (band[y] >= 0)) return band[x] >= 0;
         if (band[x] >= 0 && band[x] != band[y]) return band[x] < band[y];
         return keys_before(keys[x], keys[y], offers[x].offer, offers[y].offer);
