@@ -53,6 +53,7 @@ function(gpusizer_ui_fonts dir outputs_var)
                 --out "${CMAKE_CURRENT_BINARY_DIR}/cjk_chars.txt" ${texts}
         COMMAND "${GPUSIZER_FONT_PYTHON}" -m fontTools.subset "${GPUSIZER_CJK_FONT_SOURCE}"
                 "--text-file=${CMAKE_CURRENT_BINARY_DIR}/cjk_chars.txt" --layout-features= --no-hinting --desubroutinize
+                --drop-tables+=vmtx,vhea  # vertical metrics: ImGui lays out horizontally only
                 "--output-file=${dir}/cjk.ttf"
         DEPENDS "${PROJECT_SOURCE_DIR}/scripts/ui_glyphs.py" "${ranges}" "${GPUSIZER_CJK_FONT_SOURCE}" "${catalog}" ${texts}
         COMMENT "Subsetting Droid Sans Fallback to the Chinese characters of the UI, core and catalog" VERBATIM)
