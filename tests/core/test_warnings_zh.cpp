@@ -12,6 +12,7 @@
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/export.hpp"
+#include "gpusizer/link.hpp"
 #include "gpusizer/model.hpp"
 #include "gpusizer/recommend.hpp"
 #include "gpusizer/scenario.hpp"
@@ -144,6 +145,21 @@ TEST_CASE("warnings_zh: every config.json warning has a Chinese line (presets, q
         check_config("{" + llama + ", " + qc + "}", qc);
     MESSAGE("distinct warnings seen: " << g_seen.size());
     CHECK(g_seen.size() >= 15);
+}
+
+TEST_CASE("warnings_zh: every share-link warning has a Chinese line") {
+    g_seen.clear();
+    for (const char* link : {
+             "#v=2&v=1&m=llama-3.1-8b&m=qwen3-8b&zz=1&cfg.zz=1&b=-3&%ZZ=1&w=%FF&pin=1&pin.b=-3&pin.zz=2",
+             "#m=llama-3.1-8b&cfg.h=4096",
+             "#v=1&cfg.h=-5&cfg.L=2&cfg.H=8&cfg.h=1024&t=inference&n=3&tp=2",
+             "#v=1&m=llama-3.1-8b&t=lora&lt=q_proj&p=5&o=5&zz=1",
+         }) {
+        Result<LinkedScenarios> r = decode_link_pair(link);
+        check_twins(r.warnings, r.warnings_zh, link);
+    }
+    MESSAGE("distinct warnings seen: " << g_seen.size());
+    CHECK(g_seen.size() >= 8);
 }
 
 TEST_CASE("warnings_zh: hand-written lines, in the same order as the English ones") {
