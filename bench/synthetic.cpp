@@ -1,9 +1,11 @@
 // What recommend() costs over a large user catalog: the embedded catalog's instances copied until
 // the answer ranks ~1 000 / 2 000 / 5 000 / 10 000 offers (copy k of a row: id "<id>~k", prices
 // × (1 + k/1000) so that no two rows tie), merged as a user catalog (merge_catalog, the page's and
-// CLI's path for --catalog), then ranked. Prints ms per merge and per recommend(), and ms per
-// 1 000 offers (flat = cost linear in offers). Never fails on a number (budget: 10 000 offers in
-// ≤ 20 ms natively, README "Speed budgets").
+// CLI's path for --catalog), then ranked. Prints ms per merge and per recommend() — every offer
+// ranked and worded (checks, why: the CLI's JSON), and every offer ranked with words for the 10 a
+// page of the table shows (recommend's `top`) — and ms per 1 000 offers (flat = cost linear in
+// offers). Never fails on a number (budget: 10 000 offers ranked in ≤ 20 ms natively, README
+// "Speed budgets").
 //   bench_synthetic [ROUNDS]
 #include <algorithm>
 #include <chrono>
@@ -64,11 +66,12 @@ int main(int argc, char** argv) {
     const std::size_t per_copy = r0.ok() ? r0->offers.size() : 0;
     std::printf("base: %zu instances, %zu offers (qwen2.5-7b lora 1e8 tokens); %d rounds, median\n", base->instances.size(),
                 per_copy, rounds);
-    std::printf("%8s %10s %12s %14s %16s\n", "offers", "instances", "merge ms", "recommend ms", "ms per 1k offers");
+    std::printf("%8s %10s %10s %14s %12s %14s %12s\n", "offers", "instances", "merge ms", "all worded ms", "per 1k", "top 10 ms",
+                "per 1k");
     for (const std::size_t target : {1000, 2000, 5000, 10000}) {
         const int copies = per_copy ? static_cast<int>((target + per_copy - 1) / per_copy) - 1 : 0;
         const std::string user = user_catalog(rows, std::max(copies, 0));
-        std::vector<double> merge_ms, rec_ms;
+        std::vector<double> merge_ms, rec_ms, top_ms;
         std::size_t offers = 0, instances = 0;
         for (int i = 0; i < rounds; ++i) {
             auto t = clock::now();
@@ -83,10 +86,15 @@ int main(int argc, char** argv) {
             auto r = gpusizer::recommend(*merged, *s);
             rec_ms.push_back(ms_since(t));
             offers = r.ok() ? r->offers.size() : 0;
+            t = clock::now();
+            auto top = gpusizer::recommend(*merged, *s, 10);
+            top_ms.push_back(ms_since(t));
+            if (!top.ok()) return 1;
         }
-        const double rec = median(rec_ms);
-        std::printf("%8zu %10zu %12.2f %14.2f %16.3f\n", offers, instances, median(merge_ms), rec,
-                    offers ? rec * 1000.0 / static_cast<double>(offers) : 0.0);
+        const double rec = median(rec_ms), top = median(top_ms);
+        const double per_k = offers ? 1000.0 / static_cast<double>(offers) : 0.0;
+        std::printf("%8zu %10zu %10.2f %14.2f %12.3f %14.2f %12.3f\n", offers, instances, median(merge_ms), rec, rec * per_k, top,
+                    top * per_k);
     }
     return 0;
 }

@@ -80,6 +80,8 @@ struct WeightBytesByPart {
     double total() const;
 };
 WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w);
+// The same from the model's param_detail(a), when the caller has it.
+WeightBytesByPart weight_bytes_by_part(const ModelArch& a, const ParamDetail& d, WeightDtype w);
 
 // Checkpoints as stored (docs/memory-model.md). A config whose quantization_config was read
 // (ModelArch.quant_*) sizes its weights as the checkpoint stores them, whatever `w` says, except
@@ -137,6 +139,10 @@ struct MemoryDetail {
 // `explanations` empty (inner loops: solvers, planner); the numbers are the same.
 MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes,
                             bool explain = true);
+// The same with the model's param_detail(a) made once by a caller that sizes many layouts of one
+// model (solvers, the planner).
+MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Scenario& s, const Layout& l,
+                            std::uint64_t gpu_memory_bytes, bool explain = true);
 
 // vLLM's batch knobs with the defaults of the scenario's engine_version on a GPU of this size
 // (engine/arg_utils.py): what its profile run uses.

@@ -92,8 +92,13 @@ Layout layout_of(const Scenario& s) {
 
 // [SECTION] memory_per_gpu
 
-MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layout& l, std::uint64_t gpu_memory_bytes,
+MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes,
                             bool explaining) {
+    return memory_per_gpu(a, param_detail(a), s, l, gpu_memory_bytes, explaining);
+}
+
+MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Scenario& s_in, const Layout& l,
+                            std::uint64_t gpu_memory_bytes, bool explaining) {
     using namespace memory;
     MemoryDetail out;
     Scenario s = s_in;
@@ -104,7 +109,6 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s_in, const Layo
                          std::string("weight_dtype:") + to_string(s.weight_dtype) + " 权重无法直接训练;按 bf16 训练估算");
         s.weight_dtype = WeightDtype::bf16;
     }
-    const ParamDetail pd = param_detail(a);
     const double gpu_memory = static_cast<double>(gpu_memory_bytes);
     const Job j = make_job(a, s, l, pd, gpu_memory, explaining);
 

@@ -164,11 +164,12 @@ void kv_capacity(const Scenario& s, const MemoryDetail& md, Estimate& e) {
 // capped by the model's positions.
 void solve_limits(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_mem, const MemoryDetail& md,
                   bool explain, Estimate& e) {
+    const ParamDetail pd = param_detail(a);
     auto fits_with = [&](std::int64_t batch, std::int64_t seq) {
         Scenario c = s;
         c.batch_size = batch;
         c.seq_len = seq;
-        const MemoryDetail m = memory_per_gpu(a, c, l, gpu_mem, /*explain=*/false);
+        const MemoryDetail m = memory_per_gpu(a, pd, c, l, gpu_mem, /*explain=*/false);
         return m.budgeted_bytes <= m.limit_bytes;
     };
     e.max_batch_size = largest_fitting([&](std::int64_t v) { return fits_with(v, s.seq_len); });

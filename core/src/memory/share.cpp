@@ -15,7 +15,7 @@ Share share_on_gpu(const Job& j, MemoryDetail& out) {
     const ParamDetail& pd = j.pd;
     const double t = j.t, ep = j.ep;
     Share sh;
-    const WeightBytesByPart wb = weight_bytes_by_part(a, j.s.weight_dtype);
+    const WeightBytesByPart wb = weight_bytes_by_part(a, j.pd, j.s.weight_dtype);
 
     // Attention per GPU: KV projections are replicated when tp > k (each rank keeps one whole KV head).
     const double k = static_cast<double>(a.num_kv_heads ? a.num_kv_heads : 1);

@@ -26,6 +26,7 @@ namespace gpusizer::kinds {
 using detail::json;
 
 bool is_sample_kind(const ModelArch& a) {
+    if (a.kind.empty()) return false;  // a transformer over tokens (called in inner loops)
     return a.kind == "cnn" || a.kind == "vit" || a.kind == "unet" || a.kind == "dit" || a.kind == "whisper";
 }
 

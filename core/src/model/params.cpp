@@ -112,6 +112,16 @@ std::uint64_t count_moe_layers(const ModelArch& a) {
     return n;
 }
 
+// Layers with a dense MLP and layers with routed experts (a vision, diffusion or speech model: none).
+struct LayerSplit {
+    std::uint64_t dense = 0, moe = 0;
+};
+LayerSplit layer_split(const ModelArch& a) {
+    if (kinds::is_sample_kind(a)) return {};
+    const std::uint64_t moe = count_moe_layers(a);
+    return {a.num_layers - moe, moe};
+}
+
 }  // namespace
 
 // [SECTION] param_detail / count_params
@@ -154,8 +164,9 @@ ParamDetail param_detail(const ModelArch& a) {
 
     p.attention = take(attention_params(a));
     p.layer_norms = take(Counter().add(a.norms_per_layer, norm_size(a, h)));
-    p.moe_layers = count_moe_layers(a);
-    p.dense_layers = a.num_layers - p.moe_layers;
+    const LayerSplit layers = layer_split(a);
+    p.moe_layers = layers.moe;
+    p.dense_layers = layers.dense;
     if (p.dense_layers > 0) p.dense_mlp = take(mlp_params(a, a.intermediate_size));
     if (p.moe_layers > 0) {
         p.expert = take(mlp_params(a, a.moe_intermediate_size));
@@ -333,11 +344,11 @@ std::uint64_t lora_params(const ModelArch& a, const Scenario& s, Notes* warnings
         if (bits & m_down) c.add(r, i + h);
         return c.sum;
     };
-    const ParamDetail pd = param_detail(a);
+    const LayerSplit layers = layer_split(a);
     Counter total;
     total.add(a.num_layers, att.sum);
-    total.add(pd.dense_layers, mlp(a.intermediate_size));
-    if (pd.moe_layers > 0 && (bits & (m_gate | m_up | m_down))) {
+    total.add(layers.dense, mlp(a.intermediate_size));
+    if (layers.moe > 0 && (bits & (m_gate | m_up | m_down))) {
         if (a.model_type == "gpt_oss") {
             if (warnings)
                 warnings->add("lora: gpt-oss experts are fused 3-D parameters, not nn.Linear; PEFT does not adapt "
@@ -347,7 +358,7 @@ std::uint64_t lora_params(const ModelArch& a, const Scenario& s, Notes* warnings
             // Every routed expert is an nn.Linear trio (Mixtral w1/w2/w3, Qwen-MoE, DeepSeek), plus shared experts.
             Counter moe;
             moe.add(a.num_experts, mlp(a.moe_intermediate_size)).add(a.num_shared_experts, mlp(a.shared_intermediate_size));
-            total.add(pd.moe_layers, moe.sum);
+            total.add(layers.moe, moe.sum);
         }
     }
     if (total.sat && warnings) warnings->add("lora: adapter count clamped at 9.2e18", "lora:适配器参数量在 9.2e18 处截断");

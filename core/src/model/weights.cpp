@@ -222,8 +222,7 @@ double stored_part(const ModelArch& a, const std::vector<Mat>& m, double params,
     return f * q + (1 - f) * 2 * params;
 }
 
-WeightBytesByPart stored_by_part(const ModelArch& a) {
-    const ParamDetail d = param_detail(a);
+WeightBytesByPart stored_by_part(const ModelArch& a, const ParamDetail& d) {
     auto f = [](std::uint64_t v) { return static_cast<double>(v); };
     WeightBytesByPart b;
     b.dense_layers = f(d.dense_layers);
@@ -352,9 +351,10 @@ double WeightBytesByPart::total() const {
            moe_layers * expert;
 }
 
-WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w) {
-    if (stored_quantization_applies(a, w)) return stored_by_part(a);
-    const ParamDetail d = param_detail(a);
+WeightBytesByPart weight_bytes_by_part(const ModelArch& a, WeightDtype w) { return weight_bytes_by_part(a, param_detail(a), w); }
+
+WeightBytesByPart weight_bytes_by_part(const ModelArch& a, const ParamDetail& d, WeightDtype w) {
+    if (stored_quantization_applies(a, w)) return stored_by_part(a, d);
     WeightBytesByPart b;
     b.dense_layers = static_cast<double>(d.dense_layers);
     b.moe_layers = static_cast<double>(d.moe_layers);

@@ -38,32 +38,25 @@ void add(Offer& o, const char* id, bool ok, Text message, bool blocking = false)
     o.checks.push_back({id, ok, blocking && !ok, std::move(message.en), std::move(message.zh)});
 }
 
-std::string joined(const std::vector<Lever>& levers, bool zh) {
-    std::string out;
-    for (std::size_t i = 0; i < levers.size(); ++i) {
-        const std::string& t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
-        out += (i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ") + t;
-    }
-    return out;
-}
 
 // [SECTION] Memory and layout
 
 void memory_checks(const Context& ctx, const PlanChoice& p, Offer& o) {
     if (!p.est) return;
     const Memory& g = *p.est;
-    add(o, "memory_fit", true,
-        {gib(g.per_gpu.total) + " of " + gib(g.gpu_memory) + " GiB per GPU", "每块 GPU " + gib(g.gpu_memory) + " GiB 中用 " + gib(g.per_gpu.total) + " GiB"});
+    const std::string used = gib(g.per_gpu.total), of = gib(g.gpu_memory);
+    add(o, "memory_fit", true, {cat({used, " of ", of, " GiB per GPU"}), cat({"每块 GPU ", of, " GiB 中用 ", used, " GiB"})});
     if (ctx.training) {
-        const double free = static_cast<double>(g.headroom) / static_cast<double>(g.gpu_memory);
+        const std::string pct = fmt("%.0f", 100 * static_cast<double>(g.headroom) / static_cast<double>(g.gpu_memory));
         add(o, "headroom", p.roomy,
-            p.roomy ? Text{fmt("%.0f%% free", 100 * free), fmt("空闲 %.0f%%", 100 * free)}
-                    : Text{fmt("%.0f%% free, below 10%%: a longer batch or an allocator spike may run out of memory", 100 * free),
-                           fmt("空闲 %.0f%%,低于 10%%:更长的批次或分配器峰值可能导致显存不足", 100 * free)});
+            p.roomy ? Text{cat({pct, "% free"}), cat({"空闲 ", pct, "%"})}
+                    : Text{cat({pct, "% free, below 10%: a longer batch or an allocator spike may run out of memory"}),
+                           cat({"空闲 ", pct, "%,低于 10%:更长的批次或分配器峰值可能导致显存不足"})});
     }
     if (!o.levers.empty())
         add(o, "levers", true,
-            {"assumes " + joined(o.levers, false) + ": set it in your trainer", "假定" + joined(o.levers, true) + ":请在训练程序中设置"});
+            {cat({"assumes ", lever_words(o.levers, false), ": set it in your trainer"}),
+             cat({"假定", lever_words(o.levers, true), ":请在训练程序中设置"})});
 }
 
 void layout_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
@@ -76,10 +69,11 @@ void layout_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Of
         const TrainingStep& t = p.step;
         const double comm = t.tp_s + t.ep_s + t.pp_bubble_s + t.pp_send_s + t.dp_exposed_s + t.offload_s;
         const double share = comm / t.step_s;
-        add(o, "communication", share < k_comm_share_warn,
-            {fmt("communication, pipeline bubble and offload: %.0f%% of each step", 100 * share) +
-                 (share < k_comm_share_warn ? "" : " (compute waits on the links)"),
-             fmt("通信、流水线气泡和卸载占每步的 %.0f%%", 100 * share) + (share < k_comm_share_warn ? "" : "(计算在等待链路)")});
+        const bool ok = share < k_comm_share_warn;
+        const std::string pct = fmt("%.0f", 100 * share);
+        add(o, "communication", ok,
+            {cat({"communication, pipeline bubble and offload: ", pct, "% of each step", ok ? "" : " (compute waits on the links)"}),
+             cat({"通信、流水线气泡和卸载占每步的 ", pct, "%", ok ? "" : "(计算在等待链路)"})});
     }
     if (p.nodes > 1 && (ctx.training || p.layout.pp > 1)) {
         const Links& l = m.links;
@@ -125,23 +119,26 @@ void machine_checks(const Context& ctx, const Machine& m, const PlanChoice& p, O
              fmt("未列出主机内存:请确认至少 %.0f GiB(GPU 显存的 2 倍,或卸载所需)", want)});
     } else {
         const bool ok = o.ram_gib >= k_host_ram_per_vram * h.vram_gib;
+        const std::string ram = fmt("%.0f", o.ram_gib), vram = fmt("%.0f", h.vram_gib);
         add(o, "host_ram", ok,
-            {fmt("%.0f GiB RAM per node for ", o.ram_gib) + fmt("%.0f GiB of GPU memory", h.vram_gib) +
-                 (ok ? "" : " (less than 2×: data caching and offload are tight)"),
-             fmt("每节点内存 %.0f GiB,", o.ram_gib) + fmt("GPU 显存 %.0f GiB", h.vram_gib) + (ok ? "" : "(不到 2 倍:数据缓存和卸载会紧张)")});
+            {cat({ram, " GiB RAM per node for ", vram, " GiB of GPU memory", ok ? "" : " (less than 2×: data caching and offload are tight)"}),
+             cat({"每节点内存 ", ram, " GiB,GPU 显存 ", vram, " GiB", ok ? "" : "(不到 2 倍:数据缓存和卸载会紧张)"})});
     }
     const double per_gpu = o.vcpus / static_cast<double>(m.gpus);
-    if (o.vcpus <= 0)
+    if (o.vcpus <= 0) {
         add(o, "vcpus", false, {"vCPUs not listed: data loading wants at least 4 per GPU", "未列出 vCPU:数据加载每块 GPU 至少需要 4 个"});
-    else
-        add(o, "vcpus", per_gpu >= k_min_vcpus_per_gpu,
-            {fmt("%.0f vCPUs per GPU", per_gpu) + (per_gpu >= k_min_vcpus_per_gpu ? "" : ": data loading may starve the GPUs"),
-             fmt("每块 GPU %.0f 个 vCPU", per_gpu) + (per_gpu >= k_min_vcpus_per_gpu ? "" : ":数据加载可能喂不饱 GPU")});
+    } else {
+        const bool ok = per_gpu >= k_min_vcpus_per_gpu;
+        const std::string n = fmt("%.0f", per_gpu);
+        add(o, "vcpus", ok,
+            {cat({n, " vCPUs per GPU", ok ? "" : ": data loading may starve the GPUs"}),
+             cat({"每块 GPU ", n, " 个 vCPU", ok ? "" : ":数据加载可能喂不饱 GPU"})});
+    }
     if (m.per_gpu_listing && m.scale != 1) {
         const std::string n = std::to_string(m.gpus);
         add(o, "per_gpu_listing", false,
-            {"priced per GPU: assumes one machine with " + n + " GPUs (" + m.interconnect + ") at " + n + "× the listed price",
-             "按单卡计价:假定一台有 " + n + " 块 GPU(" + m.interconnect + ")的机器,价格为标价的 " + n + " 倍"});
+            {cat({"priced per GPU: assumes one machine with ", n, " GPUs (", m.interconnect, ") at ", n, "× the listed price"}),
+             cat({"按单卡计价:假定一台有 ", n, " 块 GPU(", m.interconnect, ")的机器,价格为标价的 ", n, " 倍"})});
     }
     // Mainland clouds and marketplaces rent to accounts verified with a mainland ID and phone number
     // (the PRC Cybersecurity Law's real-name rule), billed in CNY: a user who did not choose the
@@ -202,31 +199,30 @@ void price_checks(const Context& ctx, const Machine& m, Offer& o) {
         const double notice_s = known ? m.provider->interruption_notice_s : 0;
         const std::string notice = known ? fmt("%.0f s notice", notice_s) : "notice unknown";
         const std::string notice_zh = known ? fmt("提前 %.0f 秒通知", notice_s) : "通知时间未知";
+        const std::string pct = fmt("%.0f", 100 * o.spot_overhead_fraction);
         if (ctx.training)
             add(o, "spot", true,
-                {"can be reclaimed (" + notice + "); assumes a checkpoint every " + hours_text(o.checkpoint_every_hours) + ": +" +
-                     fmt("%.0f%% time", 100 * o.spot_overhead_fraction),
-                 "可能被回收(" + notice_zh + ");假定每 " + hours_text_zh(o.checkpoint_every_hours) + "保存一次检查点:时间 +" +
-                     fmt("%.0f%%", 100 * o.spot_overhead_fraction)});
+                {cat({"can be reclaimed (", notice, "); assumes a checkpoint every ", hours_text(o.checkpoint_every_hours), ": +", pct, "% time"}),
+                 cat({"可能被回收(", notice_zh, ");假定每 ", hours_text_zh(o.checkpoint_every_hours), "保存一次检查点:时间 +", pct, "%"})});
         else
             add(o, "spot", false,
-                {"can be reclaimed (" + notice + "): an online service needs an on-demand replica to fall back on",
-                 "可能被回收(" + notice_zh + "):在线服务需要一个按需实例副本作为后备"});
+                {cat({"can be reclaimed (", notice, "): an online service needs an on-demand replica to fall back on"}),
+                 cat({"可能被回收(", notice_zh, "):在线服务需要一个按需实例副本作为后备"})});
     }
     if (o.price_is_estimate) {
         const std::string basis = m.inst->price_basis.empty() ? std::string(to_string(m.inst->confidence)) : "price_basis " + m.inst->price_basis;
         const bool typical = o.spot && m.inst->spot_is_typical_discount;
         add(o, "price_estimate", false,
-            {"price is an estimate (" + basis + (typical ? ", typical spot discount" : "") + ")",
-             "价格为估计值(" + basis + (typical ? ",按典型抢占式折扣" : "") + ")"});
+            {cat({"price is an estimate (", basis, typical ? ", typical spot discount" : "", ")"}),
+             cat({"价格为估计值(", basis, typical ? ",按典型抢占式折扣" : "", ")"})});
     }
     if (o.serving) {
         const ServingLoad& l = *o.serving;
         const bool slow = !s.max_tpot_ms && l.tpot_ms > k_interactive_tpot_ms;
+        const std::string tpot = fmt("%.0f", l.tpot_ms), ttft = fmt("%.0f", l.ttft_ms);
         add(o, "latency", !slow,
-            {fmt("%.0f ms per output token per user", l.tpot_ms) + fmt(", first token %.0f ms", l.ttft_ms) +
-                 (slow ? ": slower than MLPerf's 200 ms server bound" : ""),
-             fmt("每用户每个输出词元 %.0f ms", l.tpot_ms) + fmt(",首个词元 %.0f ms", l.ttft_ms) + (slow ? ":慢于 MLPerf 服务场景的 200 ms 上限" : "")});
+            {cat({tpot, " ms per output token per user, first token ", ttft, " ms", slow ? ": slower than MLPerf's 200 ms server bound" : ""}),
+             cat({"每用户每个输出词元 ", tpot, " ms,首个词元 ", ttft, " ms", slow ? ":慢于 MLPerf 服务场景的 200 ms 上限" : ""})});
     }
     if (o.hours && *o.hours > k_long_run_hours && !s.deadline_hours)
         add(o, "long_run", false,
@@ -247,6 +243,7 @@ std::optional<std::string> blocking_reason(const Context& ctx, const Machine& m,
 }
 
 void add_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
+    o.checks.reserve(12);  // an offer has up to about a dozen
     memory_checks(ctx, p, o);
     layout_checks(ctx, m, p, o);
     machine_checks(ctx, m, p, o);

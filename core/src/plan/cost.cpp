@@ -6,7 +6,7 @@
 // [SECTION] Constants (each with its source, or marked as an assumption)
 // [SECTION] Prices
 // [SECTION] Time parts
-// [SECTION] priced_offer
+// [SECTION] priced_offer (and the names of a kept offer)
 
 #include <algorithm>
 #include <cmath>
@@ -56,10 +56,7 @@ double download_rate(const Machine& m) {
 }
 
 double setup_hours(const Context& ctx, const Machine& m) {
-    // Training downloads the 16-bit checkpoint (QLoRA quantizes it on load); serving the format it serves.
-    const WeightDtype w = ctx.training && ctx.s.weight_dtype != WeightDtype::fp32 ? WeightDtype::bf16 : ctx.s.weight_dtype;
-    const double bytes = k_image_bytes + static_cast<double>(weights_bytes(ctx.arch, w));
-    return k_boot_hours + bytes / download_rate(m) / 3600;
+    return k_boot_hours + ctx.download_bytes / download_rate(m) / 3600;
 }
 
 // The training state a checkpoint writes: every trainable parameter's weight, master copy and
@@ -103,28 +100,20 @@ void serving_time(const Context& ctx, const Machine& m, const PlanChoice& p, boo
     o.hours = t.setup + t.compute + t.spot;
 }
 
+// What ranking reads (the names and levers are added to the offers an answer keeps: add_names).
 void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
     const Instance& i = *m.inst;
     o.provider = i.provider;
-    o.provider_name = m.provider ? m.provider->name : i.provider;
     o.instance = i.id;
-    o.provider_name_zh = m.provider && !m.provider->name_zh.empty() ? m.provider->name_zh : o.provider_name;
-    o.instance_zh = i.name_zh.empty() ? i.id : i.name_zh;
-    o.region = i.price_region;
     o.gpu = m.acc->id;
-    o.gpu_name = gpu_label(*m.acc);
-    o.gpu_name_zh = gpu_label_zh(*m.acc);
-    o.interconnect = m.interconnect;
     o.vcpus = i.vcpus * m.scale;
     o.ram_gib = i.ram_gib * m.scale;
     o.network_gbps = m.network_gbps;
     o.cn_mainland = i.cn_mainland;
-    o.currency = to_string(ctx.s.currency);
     o.gpu_memory_bytes = m.gpu_memory;
     o.nodes = p.nodes;
     o.gpu_count = m.gpus * p.nodes;
     o.plan = Plan{p.layout.tp, p.layout.pp, p.layout.dp, ctx.training ? p.layout.zero : 0};
-    o.levers = levers_of(p.levers);
     o.memory_per_gpu_bytes = p.est ? p.est->per_gpu.total : 0;
 }
 
@@ -137,6 +126,12 @@ double reference_tokens(const Context& ctx) {
     if (kinds::is_sample_kind(ctx.arch)) return kinds::reference_samples(ctx.arch, ctx.s);
     if (ctx.s.task == Task::pretrain) return 20.0 * static_cast<double>(ctx.params.total);
     return 1e8;
+}
+
+double job_download_bytes(const Context& ctx) {
+    // Training downloads the 16-bit checkpoint (QLoRA quantizes it on load); serving the format it serves.
+    const WeightDtype w = ctx.training && ctx.s.weight_dtype != WeightDtype::fp32 ? WeightDtype::bf16 : ctx.s.weight_dtype;
+    return k_image_bytes + static_cast<double>(weights_bytes(ctx.arch, w));
 }
 
 std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst) {
@@ -188,6 +183,19 @@ Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKin
     if (o.hours) o.total_cost = o.price_per_hour * *o.hours;
     if (o.reference_hours) o.reference_cost = o.price_per_hour * *o.reference_hours;
     return o;
+}
+
+void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
+    const Instance& i = *m.inst;
+    o.provider_name = m.provider ? m.provider->name : i.provider;
+    o.provider_name_zh = m.provider && !m.provider->name_zh.empty() ? m.provider->name_zh : o.provider_name;
+    o.instance_zh = i.name_zh.empty() ? i.id : i.name_zh;
+    o.region = i.price_region;
+    o.gpu_name = gpu_label(*m.acc);
+    o.gpu_name_zh = gpu_label_zh(*m.acc);
+    o.interconnect = m.interconnect;
+    o.currency = to_string(ctx.s.currency);
+    o.levers = levers_of(p.levers);
 }
 
 }  // namespace gpusizer::plan

@@ -65,7 +65,7 @@ namespace {
 // and for the planner"), with estimate()'s fit rule (total ≤ the limit). Serving candidates go
 // through estimate() for its KV-cache capacity.
 std::optional<Memory> training_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
-    const MemoryDetail md = memory_per_gpu(ctx.arch, c, layout_of(c), gpu_memory, /*explain=*/false);
+    const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), gpu_memory, /*explain=*/false);
     if (md.gpu.total > md.limit_bytes) return std::nullopt;
     Memory e;
     e.params = ctx.params;

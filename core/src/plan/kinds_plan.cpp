@@ -43,7 +43,7 @@ void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers,
     std::optional<Memory>& slot = ctx.estimates[key];
     slot = mem;
 
-    PlanChoice p;
+    PlanChoice& p = ctx.kind_plans.emplace_back();
     p.found = true;
     p.nodes = 1;
     p.layout.dp = m.gpus;
@@ -73,7 +73,7 @@ void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers,
             rejected.push_back({label + (o.spot ? " (spot)" : "") + ": " + *blocked, {}, {}});
             continue;
         }
-        offers.push_back(Candidate{std::move(o), &m, p});
+        offers.emplace_back(std::move(o), &m, &p);
     }
 }
 

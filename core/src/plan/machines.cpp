@@ -61,22 +61,37 @@ Machine base_machine(Context& ctx, const Instance& inst, const Accelerator& a0) 
     return m;
 }
 
-void push(const Context& ctx, Machine m, std::vector<Machine>& out) {
+// Training: the accelerator's compute efficiency, the same for every machine of it.
+const Efficiency& efficiency(Context& ctx, const Accelerator& a) {
+    auto it = ctx.efficiency.find(&a);
+    if (it == ctx.efficiency.end()) it = ctx.efficiency.emplace(&a, compute_efficiency(ctx.s, ctx.arch, a, /*explain=*/false)).first;
+    return it->second;
+}
+
+void push(Context& ctx, Machine m, std::vector<Machine>& out) {
     m.links = node_links(*m.acc, m.interconnect, m.gpus, m.network_gbps);
     if (ctx.s.interconnect == InterconnectNeed::nvlink && !nvlink_ok(m)) return;
     m.key = shape_key(m);
     m.local_key = shape_key(m, true);
-    if (ctx.training) m.efficiency = compute_efficiency(ctx.s, ctx.arch, *m.acc, /*explain=*/false);
+    if (ctx.training) m.efficiency = efficiency(ctx, *m.acc);
     m.lever_sets = lever_sets(ctx, m);
     out.push_back(std::move(m));
 }
 
 }  // namespace
 
-std::string shape_key(const Machine& m, bool local) {
-    std::string k = m.acc->id + "|" + std::to_string(m.gpu_memory) + "|" + std::to_string(m.gpus) + "|" + m.interconnect +
-                    "|" + std::to_string(static_cast<std::int64_t>(m.inst->gpu_count * 1000)) + (m.inst->ram_gib > 0 ? "|r" : "|-");
-    if (!local) k += "|" + std::to_string(static_cast<std::int64_t>(m.network_gbps * 1000)) + (m.multi_node ? "|j" : "|s");
+ShapeKey shape_key(const Machine& m, bool local) {
+    ShapeKey k;
+    k.gpu = m.acc->id;
+    k.interconnect = m.interconnect;
+    k.memory = m.gpu_memory;
+    k.gpus = m.gpus;
+    k.share_milli = static_cast<std::int64_t>(m.inst->gpu_count * 1000);
+    k.ram_listed = m.inst->ram_gib > 0;
+    if (!local) {
+        k.network_milli = static_cast<std::int64_t>(m.network_gbps * 1000);
+        k.multi_node = m.multi_node;
+    }
     return k;
 }
 

@@ -17,13 +17,13 @@ std::string label(const Machine& m, bool spot) {
 
 struct Priced {
     Offer offer;
-    PlanChoice plan;
+    const PlanChoice* plan;  // in ctx.plans
 };
 
 // Training that misses the deadline: time scales about as 1/nodes, so the node count that meets
 // it, re-planned (communication grows, so it is timed again).
 Priced meet_deadline(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind) {
-    Priced out{priced_offer(ctx, m, p, kind), p};
+    Priced out{priced_offer(ctx, m, p, kind), &p};
     const Scenario& s = ctx.s;
     const Offer& o = out.offer;
     if (!ctx.training || !s.deadline_hours || !o.hours || *o.hours <= *s.deadline_hours) return out;
@@ -34,39 +34,39 @@ Priced meet_deadline(Context& ctx, const Machine& m, const PlanChoice& p, PriceK
     const double need = std::ceil(static_cast<double>(p.nodes) * run / room);
     const auto nodes = static_cast<std::int64_t>(std::min<double>(need, double(k_max_nodes_for_deadline)));
     if (nodes <= p.nodes) return out;
-    const std::vector<PlanChoice> more = training_plans(ctx, m, nodes);
+    const std::vector<PlanChoice>& more = training_plans(ctx, m, nodes);
     if (more.empty() || !more.front().found) return out;
     Offer scaled = priced_offer(ctx, m, more.front(), kind);
-    if (scaled.hours && *scaled.hours < *o.hours) out = {std::move(scaled), more.front()};
+    if (scaled.hours && *scaled.hours < *o.hours) out = {std::move(scaled), &more.front()};
     return out;
 }
 
 }  // namespace
 
 void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected) {
-    std::vector<PlanChoice> plans = ctx.training ? training_plans(ctx, m) : std::vector<PlanChoice>{serving_plan(ctx, m)};
+    const std::vector<PlanChoice>& plans = ctx.training ? training_plans(ctx, m) : serving_plan(ctx, m);
     if (plans.empty() || !plans.front().found) {
         rejected.push_back({label(m, false) + ": " + (plans.empty() ? std::string("no plan") : plans.front().fail), {}, {}});
         return;
     }
     for (PriceKind kind : price_kinds(ctx.s, *m.inst)) {
-        std::optional<Candidate> best;
+        const std::size_t before = offers.size();  // the best plan at this price goes at offers[before]
         std::optional<Rejection> why_not;
         for (const PlanChoice& p : plans) {
             if (!p.found) continue;
             Priced priced = meet_deadline(ctx, m, p, kind);
             const Offer& o = priced.offer;
-            if (const std::optional<std::string> blocked = blocking_reason(ctx, m, priced.plan, o)) {
+            if (const std::optional<std::string> blocked = blocking_reason(ctx, m, *priced.plan, o)) {
                 Rejection r{label(m, o.spot) + ": " + *blocked, {}, {}};
                 if (ctx.s.budget && o.total_cost && *o.total_cost > *ctx.s.budget) r.over_budget_cost = o.total_cost;
                 if (ctx.s.deadline_hours && o.hours && *o.hours > *ctx.s.deadline_hours) r.over_deadline_hours = o.hours;
                 if (!why_not) why_not = r;
                 continue;
             }
-            if (!best || ranks_before(ctx, o, best->offer)) best = Candidate{std::move(priced.offer), &m, priced.plan};
+            if (offers.size() == before) offers.emplace_back(std::move(priced.offer), &m, priced.plan);
+            else if (ranks_before(ctx, o, offers.back().offer)) offers.back() = Candidate(std::move(priced.offer), &m, priced.plan);
         }
-        if (best) offers.push_back(std::move(*best));
-        else if (why_not) rejected.push_back(*why_not);
+        if (offers.size() == before && why_not) rejected.push_back(*why_not);
     }
 }
 

@@ -17,12 +17,15 @@
 
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
+#include "gpusizer/memory.hpp"
 #include "gpusizer/recommend.hpp"
 #include "gpusizer/speed.hpp"
 
@@ -74,6 +77,35 @@ struct FitKey {
     }
 };
 
+// What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
+// with equal keys get the same plans, so they are searched once. One-node plans do not depend on
+// the network: the local key leaves it (and joinability) out.
+struct ShapeKey {
+    std::string_view gpu;       // the accelerator's id (a catalog row, or a fractional share's copy)
+    std::string interconnect;
+    std::uint64_t memory = 0;
+    std::int64_t gpus = 0;
+    std::int64_t share_milli = 0;    // the instance's GPU count × 1000 (fractional shares)
+    bool ram_listed = false;
+    std::int64_t network_milli = 0;  // Gbps × 1000; 0 in a local key
+    bool multi_node = false;         // false in a local key
+    bool operator<(const ShapeKey& o) const {  // the numbers first: cheaper to compare than the text
+        return std::tie(memory, gpus, share_milli, network_milli, ram_listed, multi_node, gpu, interconnect) <
+               std::tie(o.memory, o.gpus, o.share_milli, o.network_milli, o.ram_listed, o.multi_node, o.gpu, o.interconnect);
+    }
+};
+// Which plans of a shape ctx.plans holds: the open search, the one-node plan (local key), the plan
+// at exactly `nodes`, serving replicas inside one node (local key).
+enum class PlanFor { search, one_node, at_nodes, in_node };
+struct PlanKey {
+    ShapeKey shape;
+    PlanFor what = PlanFor::search;
+    std::int64_t nodes = 0;
+    bool operator<(const PlanKey& o) const {
+        return std::tie(what, nodes, shape) < std::tie(o.what, o.nodes, o.shape);
+    }
+};
+
 struct Context {
     const Catalog& catalog;
     const Scenario& s;
@@ -81,9 +113,13 @@ struct Context {
     Fixed fixed;
     bool training = false;
     ParamCounts params;                                     // of the scenario as given
+    ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
+    double download_bytes = 0;                              // cost.cpp: container image + weights, per node
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
-    std::map<std::string, std::vector<PlanChoice>> plans;  // per machine shape (shape_key)
+    std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
+    std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
+    std::deque<PlanChoice> kind_plans;                     // kinds_plan.cpp's plans (Candidate::plan points here)
     Scenario scratch;                                      // fit.cpp's candidate, reused
 };
 
@@ -96,8 +132,8 @@ struct Machine {
     const Provider* provider = nullptr;
     const Accelerator* acc = nullptr;  // a fractional share's memory and speed already scaled (Context::shares)
     const Accelerator* row = nullptr;  // the catalog's row of acc
-    std::string key;                 // shape_key, made once
-    std::string local_key;           // the same without what only several nodes depend on (network, joinability)
+    ShapeKey key;                    // shape_key, made once
+    ShapeKey local_key;              // the same without what only several nodes depend on (network, joinability)
     std::uint64_t gpu_memory = 0;    // what fit checks use (the scenario's gpu_memory_gib overrides)
     std::int64_t gpus = 1;           // per node
     double scale = 1;                // × the listed price, vCPUs and RAM
@@ -112,10 +148,7 @@ struct Machine {
     std::vector<int> lever_sets;     // training: levers.cpp's sets for this machine
 };
 std::vector<Machine> machines(Context& ctx, std::size_t& considered);
-// What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
-// with the same key get the same plans, so they are searched once. One-node plans do not depend
-// on the network: `local` leaves it (and joinability) out.
-std::string shape_key(const Machine& m, bool local = false);
+ShapeKey shape_key(const Machine& m, bool local = false);
 
 // [SECTION] Levers (levers.cpp)
 
@@ -153,16 +186,21 @@ const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t g
 
 // The best plans of a machine for training: at the fewest nodes that fit, and at the fewest that
 // fit without CPU offload when that is different; `nodes` > 0 plans at exactly that many nodes.
-std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes = 0);
-PlanChoice serving_plan(Context& ctx, const Machine& m);
+// Both are held in ctx.plans (shared by machines of one shape); the serving plan is one deployment.
+const std::vector<PlanChoice>& training_plans(Context& ctx, const Machine& m, std::int64_t nodes = 0);
+const std::vector<PlanChoice>& serving_plan(Context& ctx, const Machine& m);
 
 // [SECTION] Cost (cost.cpp)
 
 enum class PriceKind { ondemand, spot, unknown };
 std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst);
 double reference_tokens(const Context& ctx);  // training without train_tokens: the run offers are compared on
-// The offer's identity, price, time parts and cost for one plan at one price.
+double job_download_bytes(const Context& ctx);  // the container image and the weights each node pulls
+// The offer's identity, price, time parts and cost for one plan at one price: what ranking reads.
 Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
+// The names (provider, instance, GPU, in English and Chinese), region, currency and levers of an
+// offer the answer keeps.
+void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
 
 // [SECTION] Checks and words (checks.cpp, summary.cpp)
 
@@ -183,30 +221,36 @@ struct Rejection {
 };
 // A priced offer with what it was made from, until the answer keeps it and words it.
 struct Candidate {
+    Candidate(Offer&& o, const Machine* m, const PlanChoice* p) : offer(std::move(o)), machine(m), plan(p) {}
     Offer offer;
     const Machine* machine = nullptr;
-    PlanChoice plan;
+    const PlanChoice* plan = nullptr;  // in ctx.plans or ctx.kind_plans
 };
 void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
 // Vision, diffusion and speech jobs (kinds_plan.cpp): data parallel over the machine's GPUs, its
 // samples per second in place of tokens per second.
 void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
-// x before y by rank_by (rank.cpp); rank sorts, keeps one shape per listing, marks the Pareto front.
+// x before y by rank_by (rank.cpp); rank orders the offers (indices, one shape per listing: an Offer
+// is large to move) and marks the Pareto front.
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
-void rank(const Context& ctx, std::vector<Candidate>& offers);
-// rec.cheapest / rec.fastest (indices; answer() writes their trade-offs) from the ranked offers.
-void alternatives(const std::vector<Candidate>& offers, Recommendation& rec);
+std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers);
+// rec.cheapest / rec.fastest (places in `ranked`; answer() writes their trade-offs).
+void alternatives(const std::vector<Candidate>& offers, const std::vector<std::size_t>& ranked, Recommendation& rec);
 void answer(const Context& ctx, const std::vector<Rejection>& rejected, Recommendation& rec);
 
 // [SECTION] Text (text.cpp)
 
 std::string fmt(const char* f, double v);
+// The pieces joined in one allocation (checks and whys are made for every offer kept).
+std::string cat(std::initializer_list<std::string_view> parts);
 std::string hours_text(double h);
 std::string hours_text_zh(double h);
 std::string gib(std::uint64_t bytes);  // "61.2"
 const char* task_title(Task t);
 const char* task_title_zh(Task t);
 std::string gpu_label(const Accelerator& a);
+// "a fused cross-entropy loss and gradient checkpointing" (zh: joined by 、)
+std::string lever_words(const std::vector<Lever>& levers, bool zh);
 // What the job counts in: tokens, or a vision / diffusion / speech model's samples (images, 30 s
 // audio windows) — the words the answer uses for tokens_per_s and the cost per million.
 struct UnitWords {

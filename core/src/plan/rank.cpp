@@ -6,6 +6,7 @@
 // than every cheaper offer. Beside the pick, the cheapest and the fastest offers (alternatives).
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_set>
 
@@ -43,19 +44,47 @@ bool too_slow(const Context& ctx, const Offer& o) {
 // cheapest hour on one machine, not a cluster of cheap ones joined over a network.
 bool several_for_hourly(const Context& ctx, const Offer& o) { return ctx.s.rank_by == RankBy::hourly && o.nodes > 1; }
 
-bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) {
-    if (x.price_known != y.price_known) return x.price_known;  // unpriced listings last
-    if (too_slow(ctx, x) != too_slow(ctx, y)) return !too_slow(ctx, x);
-    if (several_for_hourly(ctx, x) != several_for_hourly(ctx, y)) return !several_for_hourly(ctx, x);
-    double kx = cost_key(x), ky = cost_key(y);
-    if (ctx.s.rank_by == RankBy::hourly) kx = x.price_per_hour, ky = y.price_per_hour;
-    if (ctx.s.rank_by == RankBy::time) kx = time_key(x), ky = time_key(y);
-    if (kx != ky) return kx < ky;
-    const double tx = time_key(x), ty = time_key(y);
-    if (tx != ty) return tx < ty;
-    if (cost_key(x) != cost_key(y)) return cost_key(x) < cost_key(y);
+namespace {
+
+// What ranks_before compares, worked out once per offer (a sort compares each offer many times).
+struct Keys {
+    bool price_known, too_slow, several;
+    double key, time, cost;  // key: by rank_by
+};
+
+Keys keys_of(const Context& ctx, const Offer& o) {
+    Keys k{o.price_known, too_slow(ctx, o), several_for_hourly(ctx, o), cost_key(o), time_key(o), cost_key(o)};
+    if (ctx.s.rank_by == RankBy::hourly) k.key = o.price_per_hour;
+    if (ctx.s.rank_by == RankBy::time) k.key = k.time;
+    return k;
+}
+
+bool keys_before(const Keys& a, const Keys& b, const Offer& x, const Offer& y) {
+    if (a.price_known != b.price_known) return a.price_known;  // unpriced listings last
+    if (a.too_slow != b.too_slow) return !a.too_slow;
+    if (a.several != b.several) return !a.several;
+    if (a.key != b.key) return a.key < b.key;
+    if (a.time != b.time) return a.time < b.time;
+    if (a.cost != b.cost) return a.cost < b.cost;
     return std::tie(x.provider, x.instance, x.spot, x.gpu_count) < std::tie(y.provider, y.instance, y.spot, y.gpu_count);
 }
+
+// One listing: a provider's instance type, on demand or spot (views into the catalog's rows).
+struct Listing {
+    std::string_view provider, instance;
+    bool spot;
+    bool operator==(const Listing& o) const { return provider == o.provider && instance == o.instance && spot == o.spot; }
+};
+struct ListingHash {
+    std::size_t operator()(const Listing& l) const {
+        const std::hash<std::string_view> h;
+        return (h(l.provider) * 31 + h(l.instance)) * 2 + (l.spot ? 1 : 0);
+    }
+};
+
+}  // namespace
+
+bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) { return keys_before(keys_of(ctx, x), keys_of(ctx, y), x, y); }
 
 // rank_by cost: plans within 15% of the cheapest go first, fewest GPUs first. ASSUMPTION: an expert
 // takes one GPU over a node of eight for about the same money — nothing to set up across GPUs, and
@@ -67,33 +96,32 @@ std::int64_t band_gpus(const Context& ctx, const Offer& o, double cheapest) {
     return cost_key(o) <= cheapest * (1 + k_simplicity_band) ? o.gpu_count : -1;
 }
 
-void rank(const Context& ctx, std::vector<Candidate>& offers) {
+std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers) {
     double cheapest = 1e301;
     for (const Candidate& c : offers)
         if (c.offer.price_known && !too_slow(ctx, c.offer)) cheapest = std::min(cheapest, cost_key(c.offer));
     std::vector<std::size_t> order(offers.size());  // sort indices: an Offer is large to move
     std::vector<std::int64_t> band(offers.size());
-    for (std::size_t i = 0; i < offers.size(); ++i) order[i] = i, band[i] = band_gpus(ctx, offers[i].offer, cheapest);
+    std::vector<Keys> keys(offers.size());
+    for (std::size_t i = 0; i < offers.size(); ++i)
+        order[i] = i, band[i] = band_gpus(ctx, offers[i].offer, cheapest), keys[i] = keys_of(ctx, offers[i].offer);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
         // A tight plan (< 10% free: allocator spikes and the longest batch can run out of memory)
         // after every roomy one; it stays in the list with its failed headroom check.
-        if (offers[x].plan.roomy != offers[y].plan.roomy) return offers[x].plan.roomy;
+        if (offers[x].plan->roomy != offers[y].plan->roomy) return offers[x].plan->roomy;
         if ((band[x] >= 0) != (band[y] >= 0)) return band[x] >= 0;
         if (band[x] >= 0 && band[x] != band[y]) return band[x] < band[y];
-        return ranks_before(ctx, offers[x].offer, offers[y].offer);
+        return keys_before(keys[x], keys[y], offers[x].offer, offers[y].offer);
     });
-    std::vector<Candidate> kept;
+    std::vector<std::size_t> kept;
     kept.reserve(offers.size());
-    std::unordered_set<std::string> listings;  // same_listing's key: a set, not a scan (linear in offers)
+    std::unordered_set<Listing, ListingHash> listings;  // a set, not a scan (linear in offers)
+    listings.reserve(offers.size());
     for (std::size_t i : order) {
-        const Offer& o = offers[i].offer;
-        std::string key = o.provider;
-        key.append(1, '\0').append(o.instance).append(1, o.spot ? '1' : '0');
-        if (listings.insert(std::move(key)).second) kept.push_back(std::move(offers[i]));
+        const Instance& inst = *offers[i].machine->inst;  // the offer's provider and instance
+        if (listings.insert(Listing{inst.provider, inst.id, offers[i].offer.spot}).second) kept.push_back(i);
     }
-    offers = std::move(kept);
-    std::vector<std::size_t> by_cost(offers.size());
-    for (std::size_t i = 0; i < offers.size(); ++i) by_cost[i] = i;
+    std::vector<std::size_t> by_cost = kept;
     std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) {
         const Offer &x = offers[a].offer, &y = offers[b].offer;
         if (cost_key(x) != cost_key(y)) return cost_key(x) < cost_key(y);
@@ -107,22 +135,24 @@ void rank(const Context& ctx, std::vector<Candidate>& offers) {
             best_time = time_key(o);
         }
     }
+    return kept;
 }
 
 // The cheapest and the fastest priced offers, among those that leave room when any does (a tight
 // plan may run out of memory: not an alternative to suggest). Ties: the faster, the cheaper, then rank.
-void alternatives(const std::vector<Candidate>& offers, Recommendation& rec) {
-    const bool any_roomy = std::any_of(offers.begin(), offers.end(), [](const Candidate& c) { return c.offer.price_known && c.plan.roomy; });
-    std::optional<std::size_t> cheapest, fastest;
-    for (std::size_t i = 0; i < offers.size(); ++i) {
-        const Offer& o = offers[i].offer;
-        if (!o.price_known || (any_roomy && !offers[i].plan.roomy)) continue;
+void alternatives(const std::vector<Candidate>& offers, const std::vector<std::size_t>& ranked, Recommendation& rec) {
+    const bool any_roomy = std::any_of(ranked.begin(), ranked.end(), [&](std::size_t i) { return offers[i].offer.price_known && offers[i].plan->roomy; });
+    std::optional<std::size_t> cheapest, fastest;  // places in `ranked`
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        const Candidate& at = offers[ranked[i]];
+        const Offer& o = at.offer;
+        if (!o.price_known || (any_roomy && !at.plan->roomy)) continue;
         if (!cheapest) {
             cheapest = fastest = i;
             continue;
         }
-        const Offer& c = offers[*cheapest].offer;
-        const Offer& f = offers[*fastest].offer;
+        const Offer& c = offers[ranked[*cheapest]].offer;
+        const Offer& f = offers[ranked[*fastest]].offer;
         if (std::make_pair(cost_key(o), time_key(o)) < std::make_pair(cost_key(c), time_key(c))) cheapest = i;
         if (std::make_pair(time_key(o), cost_key(o)) < std::make_pair(time_key(f), cost_key(f))) fastest = i;
     }

@@ -28,22 +28,22 @@ bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const
     return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
 }
 
-// The first `top` offers, and the cheapest and the fastest after them when they rank lower: the
-// answer names them whatever `top` is (their indices follow).
-void keep_top(std::vector<plan::Candidate>& offers, std::size_t top, Recommendation& rec) {
-    if (offers.size() <= top) return;
+// The first `top` of the ranked offers, and the cheapest and the fastest after them when they rank
+// lower: the answer names them whatever `top` is (their indices follow).
+void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation& rec) {
+    if (ranked.size() <= top) return;
     std::vector<std::size_t> keep(top);
     for (std::size_t i = 0; i < top; ++i) keep[i] = i;
     for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
         if (*alt && (*alt)->index >= top && std::find(keep.begin(), keep.end(), (*alt)->index) == keep.end())
             keep.push_back((*alt)->index);
     std::sort(keep.begin(), keep.end());
-    std::vector<plan::Candidate> kept;
+    std::vector<std::size_t> kept;
     kept.reserve(keep.size());
-    for (std::size_t i : keep) kept.push_back(std::move(offers[i]));
+    for (std::size_t i : keep) kept.push_back(ranked[i]);
     for (std::optional<Alternative>* alt : {&rec.cheapest, &rec.fastest})
         if (*alt) (*alt)->index = static_cast<std::size_t>(std::find(keep.begin(), keep.end(), (*alt)->index) - keep.begin());
-    offers = std::move(kept);
+    ranked = std::move(kept);
 }
 
 }  // namespace
@@ -64,6 +64,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     }
     plan::Context ctx{catalog, ks, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
     ctx.scratch = ks;
+    ctx.detail = param_detail(*arch);
+    ctx.download_bytes = plan::job_download_bytes(ctx);
     Recommendation rec;
     rec.scenario = s;
     if (kind) rec.model_kind = arch->kind;
@@ -82,19 +84,27 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         if (kind) plan::kind_offers(ctx, m, offers, rejected);
         else plan::machine_offers(ctx, m, offers, rejected);
         for (std::size_t i = before; i < offers.size(); ++i)
-            if (offers[i].plan.roomy) {
+            if (offers[i].plan->roomy) {
                 ++offered[m.inst];
                 break;
             }
     }
-    plan::rank(ctx, offers);
-    for (std::size_t i = 0; i < offers.size(); ++i) offers[i].offer.rank = i + 1;
-    plan::alternatives(offers, rec);
-    if (top > 0) keep_top(offers, top, rec);
-    rec.offers.reserve(offers.size());
-    for (plan::Candidate& c : offers) {  // words only for what the answer keeps
-        if (c.offer.step) c.offer.step->efficiency = compute_efficiency(s, ctx.arch, *c.machine->acc);
-        plan::add_checks(ctx, *c.machine, c.plan, c.offer);
+    std::vector<std::size_t> ranked = plan::rank(ctx, offers);
+    for (std::size_t i = 0; i < ranked.size(); ++i) offers[ranked[i]].offer.rank = i + 1;
+    plan::alternatives(offers, ranked, rec);
+    if (top > 0) keep_top(ranked, top, rec);
+    rec.offers.reserve(ranked.size());
+    std::map<const Accelerator*, Efficiency> explained;  // compute_efficiency with its why, once per accelerator
+    for (std::size_t i : ranked) {  // words only for what the answer keeps
+        plan::Candidate& c = offers[i];
+        if (c.offer.step) {
+            const Accelerator* a = c.machine->acc;
+            auto it = explained.find(a);
+            if (it == explained.end()) it = explained.emplace(a, compute_efficiency(s, ctx.arch, *a)).first;
+            c.offer.step->efficiency = it->second;
+        }
+        plan::add_names(ctx, *c.machine, *c.plan, c.offer);
+        plan::add_checks(ctx, *c.machine, *c.plan, c.offer);
         plan::describe(ctx, c.offer);
         rec.offers.push_back(std::move(c.offer));
     }

@@ -183,20 +183,18 @@ PlanChoice search_deployment(Context& ctx, const Machine& m, bool in_node) {
 
 // [SECTION] serving_plan
 
-PlanChoice serving_plan(Context& ctx, const Machine& m) {
+const std::vector<PlanChoice>& serving_plan(Context& ctx, const Machine& m) {
     // Replicas inside one node are the same plan whatever the network: shared by such machines.
     const bool fixed_pp = ctx.fixed.pp && ctx.s.pipeline_parallel > 1;
-    const std::string local = m.local_key + "|in";
+    const PlanKey local{m.local_key, PlanFor::in_node, 0};
     if (!fixed_pp) {
         auto it = ctx.plans.find(local);
         if (it == ctx.plans.end()) it = ctx.plans.emplace(local, std::vector<PlanChoice>{search_deployment(ctx, m, true)}).first;
-        if (it->second.front().found) return it->second.front();
+        if (it->second.front().found) return it->second;
     }
-    const std::string& key = m.key;
-    if (auto it = ctx.plans.find(key); it != ctx.plans.end()) return it->second.front();
-    PlanChoice best = search_deployment(ctx, m, false);
-    ctx.plans.emplace(key, std::vector<PlanChoice>{best});
-    return best;
+    const PlanKey key{m.key, PlanFor::search, 0};
+    if (auto it = ctx.plans.find(key); it != ctx.plans.end()) return it->second;
+    return ctx.plans.emplace(key, std::vector<PlanChoice>{search_deployment(ctx, m, false)}).first->second;
 }
 
 }  // namespace gpusizer::plan

@@ -20,25 +20,16 @@ namespace {
 
 // [SECTION] An offer's why
 
+// " (TP 2, DP 4, ZeRO-3)", or "" when nothing is split.
 std::string layout_words(const Context& ctx, const Offer& o) {
-    std::vector<std::string> parts;
+    std::string out;
+    auto part = [&](const char* name, std::int64_t v) { out.append(out.empty() ? " (" : ", ").append(name).append(std::to_string(v)); };
     const Plan& p = o.plan;
-    if (p.tensor_parallel > 1) parts.push_back("TP " + std::to_string(p.tensor_parallel));
-    if (p.pipeline_parallel > 1) parts.push_back("PP " + std::to_string(p.pipeline_parallel));
-    if (ctx.training && p.data_parallel > 1) parts.push_back("DP " + std::to_string(p.data_parallel));
-    if (ctx.training && p.zero_stage > 0) parts.push_back("ZeRO-" + std::to_string(p.zero_stage));
-    std::string out;
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out.empty() ? "" : " (" + out + ")";
-}
-
-std::string lever_words(const std::vector<Lever>& levers, bool zh) {
-    std::string out;
-    for (std::size_t i = 0; i < levers.size(); ++i) {
-        const std::string& t = zh ? levers[i].text_zh : levers[i].text;
-        out += (i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ") + t;
-    }
-    return out;
+    if (p.tensor_parallel > 1) part("TP ", p.tensor_parallel);
+    if (p.pipeline_parallel > 1) part("PP ", p.pipeline_parallel);
+    if (ctx.training && p.data_parallel > 1) part("DP ", p.data_parallel);
+    if (ctx.training && p.zero_stage > 0) part("ZeRO-", p.zero_stage);
+    return out.empty() ? out : out + ")";
 }
 
 std::string users_words(std::int64_t users, std::int64_t replicas) {
@@ -273,10 +264,11 @@ std::string model_name(const Context& ctx) {
 }
 
 void describe(const Context& ctx, Offer& o) {
-    std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") +
-                     layout_words(ctx, o);
-    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") +
-                     layout_words(ctx, o);
+    const std::string layout = layout_words(ctx, o);
+    std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") + layout;
+    std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") + layout;
+    en.reserve(256);  // a why is 100–250 bytes: grown once
+    zh.reserve(256);
     if (!o.levers.empty()) {
         en += " with " + lever_words(o.levers, false);
         zh += ",使用" + lever_words(o.levers, true);
@@ -305,8 +297,8 @@ void describe(const Context& ctx, Offer& o) {
         en += fmt(" at MFU %.2f", o.mfu);
         zh += fmt(",MFU %.2f", o.mfu);
     }
-    o.why = en;
-    o.why_zh = zh;
+    o.why = std::move(en);
+    o.why_zh = std::move(zh);
 }
 
 // [SECTION] answer: the recommendation sentence, step by step

@@ -34,6 +34,15 @@ std::string fmt(const char* f, double v) {
     return out;
 }
 
+std::string cat(std::initializer_list<std::string_view> parts) {
+    std::size_t n = 0;
+    for (std::string_view s : parts) n += s.size();
+    std::string out;
+    out.reserve(n);
+    for (std::string_view s : parts) out.append(s);
+    return out;
+}
+
 std::string hours_text(double h) {
     if (h < 1) return fmt("%.0f min", h * 60 < 1 ? 1 : h * 60);
     if (h < 48) return fmt("%.1f h", h);
@@ -68,6 +77,15 @@ const char* task_title_zh(Task t) {
         case Task::qlora: return "QLoRA 微调";
     }
     return "";
+}
+
+std::string lever_words(const std::vector<Lever>& levers, bool zh) {
+    std::string out;
+    for (std::size_t i = 0; i < levers.size(); ++i) {
+        const std::string& t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
+        out.append(i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ").append(t);
+    }
+    return out;
 }
 
 std::string gpu_label(const Accelerator& a) { return a.name.empty() ? a.id : a.name; }

@@ -270,26 +270,22 @@ std::vector<PlanChoice> search_plans(Context& ctx, const Machine& m, std::int64_
 
 }  // namespace
 
-std::vector<PlanChoice> training_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
+const std::vector<PlanChoice>& training_plans(Context& ctx, const Machine& m, std::int64_t nodes) {
     // One node without offload is the same plan whatever the network: machines that differ only in
     // it share the search.
     const bool open = nodes == 0 && !ctx.fixed.num_gpus;
-    const std::string one = m.local_key + "|one";
+    const PlanKey one{m.local_key, PlanFor::one_node, 0};
     if (open)
         if (auto it = ctx.plans.find(one); it != ctx.plans.end()) return it->second;
-    const std::string key = nodes > 0 ? m.key + "|n" + std::to_string(nodes) : m.key;
+    const PlanKey key{m.key, nodes > 0 ? PlanFor::at_nodes : PlanFor::search, nodes > 0 ? nodes : 0};
     if (auto it = ctx.plans.find(key); it != ctx.plans.end()) return it->second;
     std::optional<PlanChoice> single;
     if (open && fits_at(ctx, m, 1, true)) {
         single = best_at(ctx, m, 1);
-        if (!(single->levers & (k_offload_optimizer | k_offload_params))) {
-            ctx.plans.emplace(one, std::vector<PlanChoice>{*single});
-            return {*single};
-        }
+        if (!(single->levers & (k_offload_optimizer | k_offload_params)))
+            return ctx.plans.emplace(one, std::vector<PlanChoice>{*single}).first->second;
     }
-    std::vector<PlanChoice> out = search_plans(ctx, m, nodes, single ? &*single : nullptr);
-    ctx.plans.emplace(key, out);
-    return out;
+    return ctx.plans.emplace(key, search_plans(ctx, m, nodes, single ? &*single : nullptr)).first->second;
 }
 
 }  // namespace gpusizer::plan
