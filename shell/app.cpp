@@ -56,10 +56,13 @@ void App::settle_edit() {
 
 bool App::open_link(std::string_view link) {
     Result<LinkedScenarios> r = decode_link_pair(link);
-    link_warnings_ = r.warnings;
+    const Notes n = r.notes();
+    link_warnings_ = n.en;
+    link_warnings_zh_ = n.zh;
     ui_.link_warnings_dismissed = false;
     if (!r.ok()) {
         link_warnings_.push_back(format_error(r.error));
+        link_warnings_zh_.push_back(format_error(r.error));  // core's errors are English
         redraw_requested_ = true;
         return false;
     }
@@ -192,8 +195,11 @@ void App::draw_panels(Host& host) {
                      pinned_ && !pinned_stale_ ? &pinned_results_ : nullptr};
     panel_topbar(ctx);
     if (!link_warnings_.empty() && !ui_.link_warnings_dismissed) {
-        for (const std::string& w : link_warnings_)
+        for (const std::string& w : language() == Language::zh ? link_warnings_zh_ : link_warnings_)
+        {
             ImGui::TextColored(palette().warn, "%s %s", tr("Link:", "链接:"), w.c_str());
+            tags_.tag_item("link_warning", w);
+        }
         if (ImGui::SmallButton(tr("Dismiss", "关闭提示"))) ui_.link_warnings_dismissed = true;
         tags_.tag_item("link_warnings_dismiss");
     }

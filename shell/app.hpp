@@ -99,7 +99,7 @@ private:
     Results pinned_results_;
     bool pinned_stale_ = false;  // pinned_results_ must be computed (new pin or catalog)
     bool link_dirty_ = true;     // the scenario or the pin changed since the link was last encoded
-    std::vector<std::string> link_warnings_;
+    std::vector<std::string> link_warnings_, link_warnings_zh_;  // the same lines in Chinese
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;
     UiState ui_;

@@ -522,7 +522,8 @@ void panel_offers(PanelContext& ctx) {
         return;
     }
     const Recommendation& rec = *r;
-    for (const std::string& w : rec.warnings) {
+    const bool zh = language() == Language::zh && rec.warnings_zh.size() == rec.warnings.size();
+    for (const std::string& w : zh ? rec.warnings_zh : rec.warnings) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s", w.c_str());
     }

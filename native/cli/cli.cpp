@@ -150,7 +150,9 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
                     io.err += "gpusizer: --link: " + format_error(l.error) + "\n";
                     return std::nullopt;
                 }
-                for (auto& w : l.warnings) in.warnings.push_back(w);
+                const Notes n = l.notes();
+                in.warnings.insert(in.warnings.end(), n.en.begin(), n.en.end());
+                in.warnings_zh.insert(in.warnings_zh.end(), n.zh.begin(), n.zh.end());
                 base = scenario_given_to_json(*l);
             } else if (value == "-") {
                 base = std::string(io.stdin_text);
@@ -174,7 +176,9 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
         overrides.emplace_back(key, value);
     }
     Result<Scenario> s = parse_scenario_overrides(base, overrides);
-    for (auto& w : s.warnings) in.warnings.push_back(w);
+    const Notes n = s.notes();
+    in.warnings.insert(in.warnings.end(), n.en.begin(), n.en.end());
+    in.warnings_zh.insert(in.warnings_zh.end(), n.zh.begin(), n.zh.end());
     if (!s.ok()) {
         io.err += "gpusizer: " + s.error.message + "\n";
         return std::nullopt;

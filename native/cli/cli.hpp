@@ -46,6 +46,7 @@ enum class OutputFormat { text, json, csv, markdown };
 struct ScenarioInput {
     Scenario scenario;
     std::vector<std::string> warnings;
+    std::vector<std::string> warnings_zh;  // the same in Chinese, line by line (English where core has none)
     OutputFormat format = OutputFormat::text;
     std::vector<std::pair<std::string, std::string>> flags;
 };

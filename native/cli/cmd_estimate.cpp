@@ -78,7 +78,8 @@ int cmd_estimate(const Catalog& catalog, const std::vector<std::string>& args, I
     }
     Estimate est = std::move(*e.value);
     est.warnings.insert(est.warnings.begin(), in->warnings.begin(), in->warnings.end());
-    for (auto& w : e.warnings) est.warnings.push_back(w);
+    est.warnings_zh.insert(est.warnings_zh.begin(), in->warnings_zh.begin(), in->warnings_zh.end());
+    est.warn(e.notes());
     const int exit_code = (est.gpu && !est.gpu->fits) ? k_exit_unmet : k_exit_ok;
     switch (in->format) {
         case OutputFormat::json: io.out += estimate_to_json(est) + "\n"; break;

@@ -98,6 +98,12 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     if (!e.ok()) return 0;
     // As the CLI and the page do: the parser's warnings are shown with the estimate's.
     e->warnings.insert(e->warnings.begin(), s.warnings.begin(), s.warnings.end());
+    const Notes parsed = s.notes();
+    e->warnings_zh.insert(e->warnings_zh.begin(), parsed.zh.begin(), parsed.zh.end());
+    if (e->warnings_zh.size() != e->warnings.size()) {  // every line has its Chinese twin
+        std::fprintf(stderr, "fuzz_estimate: %zu warnings, %zu in Chinese\n", e->warnings.size(), e->warnings_zh.size());
+        std::abort();
+    }
     check_estimate(*e, in);
     return 0;
 }

@@ -159,3 +159,24 @@ TEST_CASE("a catalog that does not parse is shown as an error, with no estimate"
     CHECK(app.estimate_count() == 0);
     CHECK(app.tags().find("dtype_combo") == nullptr);
 }
+
+TEST_CASE("assumptions and warnings: core's English lines, and its Chinese lines once the language is Chinese") {
+    Headless ui(1.0f, ImVec2(1000, 3000));  // tall: the list under the memory panel is on screen
+    App app = app_with_catalog();
+    gpusizer::Scenario s = app.scenario();
+    s.source = gpusizer::ModelSource::params_b;
+    s.params_b = 8;
+    app.set_scenario(s);
+    ui.frames(app, 3);
+    const gpusizer::Estimate e = core_estimate(app.scenario());
+    REQUIRE_FALSE(e.warnings.empty());
+    const gpusizer::shell::TaggedRect* w = app.tags().find("memory_warning");
+    REQUIRE(w != nullptr);
+    CHECK(w->text == e.warnings[0]);
+    REQUIRE(ui.click(app, "language_toggle"));
+    ui.frames(app, 2);
+    w = app.tags().find("memory_warning");
+    REQUIRE(w != nullptr);
+    CHECK(w->text == e.warnings_zh[0]);
+    CHECK(w->text.rfind("params_b:结构按类 Llama-3 的稠密解码器推断(h=", 0) == 0);
+}

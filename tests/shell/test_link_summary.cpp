@@ -63,3 +63,16 @@ TEST_CASE("open_link: a good link sets the scenario; a bad value warns and keeps
     CHECK(app.scenario().weight_dtype == gpusizer::WeightDtype::bf16);
     CHECK_FALSE(app.link_warnings().empty());
 }
+
+TEST_CASE("open_link: what the link could not use is listed in the top bar, in Chinese once the language is") {
+    gpusizer_test::Headless ui;
+    App app;
+    app.set_catalog(gpusizer::parse_catalog(embedded_catalog_json()));
+    CHECK(app.open_link("#v=1&m=qwen3-8b&zz=1"));
+    ui.frames(app, 2);
+    REQUIRE(app.tags().find("link_warning") != nullptr);
+    CHECK(app.tags().find("link_warning")->text == "link: unknown key 'zz' ignored");
+    REQUIRE(ui.click(app, "language_toggle"));
+    REQUIRE(app.tags().find("link_warning") != nullptr);
+    CHECK(app.tags().find("link_warning")->text == "链接:未知的键 'zz',已忽略");
+}

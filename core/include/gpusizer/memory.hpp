@@ -51,10 +51,10 @@ struct ParamDetail {
 ParamDetail param_detail(const ModelArch& a);
 
 // total, active, embedding (input + untied head), trainable (task dependent).
-ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings = nullptr);
+ParamCounts count_params(const ModelArch& a, const Scenario& s, Notes* warnings = nullptr);
 
 // LoRA adapter parameters: r·(d_in + d_out) per adapted matrix, summed over layers.
-std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings = nullptr);
+std::uint64_t lora_params(const ModelArch& a, const Scenario& s, Notes* warnings = nullptr);
 // How many adapted Linear modules a token passes through in one layer (lora_targets; a fused
 // q,k,v or gate,up matrix counts once), in the attention and in one MLP (or one expert).
 struct LoraLinears {
@@ -94,9 +94,9 @@ double stored_linear_bytes(const ModelArch& a, double out, double in);
 // DeepSeek-style checkpoint carries): download and disk size. GGUF: the file size (no MTP).
 // `notes` (optional) gets the sentence saying how the weights were sized (weights as stored from a
 // quantization_config, or why a quantization_config was not used).
-std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, std::vector<std::string>* notes = nullptr);
-// That sentence alone; "" when the checkpoint is stored as `w` says.
-std::string stored_weights_note(const ModelArch& a, WeightDtype w);
+std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, Notes* notes = nullptr);
+// That sentence alone (zh: in Chinese); "" when the checkpoint is stored as `w` says.
+std::string stored_weights_note(const ModelArch& a, WeightDtype w, bool zh = false);
 
 // [SECTION] KV cache
 // Bytes per stored element for the cache dtype (auto = the compute dtype: 4 for fp32 weights, else 2).
@@ -132,7 +132,7 @@ struct MemoryDetail {
     double kv_budget_bytes = 0;     // inference: memory left for the KV cache under `limit_bytes`
     KvRate kv;
     std::vector<Explanation> explanations;
-    std::vector<std::string> warnings;
+    Notes warnings;
 };
 // gpu_memory_bytes: the GPU's memory (catalog size, or gpu_memory_gib when the scenario gives it,
 // which is taken as the usable total); 0 when no GPU is chosen (no fit, no budget). explain = false leaves

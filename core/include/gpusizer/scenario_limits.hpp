@@ -75,6 +75,6 @@ void apply_edit(const Scenario& before, Scenario& after);
 // The parallel layout: every size ≥ 1 and tp × pp divides num_gpus (also for scenarios built in code).
 std::optional<Error> check_layout(const Scenario& s);
 // Cross-key checks (the layout, prompt + output, …): an error, or warnings appended.
-std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings);
+std::optional<Error> check_consistency(const Scenario& s, Notes& warnings);
 
 }  // namespace gpusizer

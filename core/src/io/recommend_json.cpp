@@ -97,6 +97,7 @@ ojson recommendation_to_ojson(const Recommendation& r) {
     ojson j;
     j["scenario"] = scenario_to_ojson(r.scenario);
     j["warnings"] = r.warnings;
+    j["warnings_zh"] = r.warnings_zh;
     j["summary"] = r.summary;
     j["summary_zh"] = r.summary_zh;
     ojson offers = ojson::array();

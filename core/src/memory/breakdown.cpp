@@ -104,8 +104,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
     Scenario s = s_in;
     const bool train = s.task != Task::inference;
     if ((s.task == Task::pretrain || s.task == Task::full_ft) && !is_16bit_or_32(s.weight_dtype)) {
-        out.warnings.push_back(std::string("weight_dtype: ") + to_string(s.weight_dtype) +
-                               " weights cannot be trained directly; estimated as bf16 training");
+        out.warnings.add(std::string("weight_dtype: ") + to_string(s.weight_dtype) +
+                             " weights cannot be trained directly; estimated as bf16 training",
+                         std::string("weight_dtype:") + to_string(s.weight_dtype) + " 权重无法直接训练;按 bf16 训练估算");
         s.weight_dtype = WeightDtype::bf16;
     }
     const double gpu_memory = static_cast<double>(gpu_memory_bytes);
@@ -145,7 +146,8 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
     // 5. Host memory for the whole job. K4 (docs/limits.md): the sum saturates like every GPU term, and says so.
     bool host_clamped = false;
     out.host_bytes = to_bytes(host_bytes(j, offloaded, sh, out), &host_clamped);
-    if (host_clamped || out.host_bytes == k_u64_cap) out.warnings.push_back("host_memory_bytes: exceeded 9.2e18 bytes and was clamped");
+    if (host_clamped || out.host_bytes == k_u64_cap)
+        out.warnings.add("host_memory_bytes: exceeded 9.2e18 bytes and was clamped", "host_memory_bytes:超过 9.2e18 字节,已截断");
 
     // 6. Totals.
     bool clamped = false;
@@ -157,7 +159,8 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
     m.kv_cache = to_bytes(kv, &clamped);
     m.overhead = to_bytes(overhead, &clamped);
     m.total = sat_add(sat_add(sat_add(m.weights, m.gradients), sat_add(m.optimizer, m.activations)), sat_add(m.kv_cache, m.overhead));
-    if (clamped || m.total == k_u64_cap) out.warnings.push_back("memory: a term exceeded 9.2e18 bytes and was clamped");
+    if (clamped || m.total == k_u64_cap)
+        out.warnings.add("memory: a term exceeded 9.2e18 bytes and was clamped", "memory:某一项超过 9.2e18 字节,已截断");
     m.overhead_parts = parts;
     const std::uint64_t untracked = sat_add(sat_add(parts.cuda_context, parts.nccl), parts.allocator_slack);
     m.torch_peak_allocated = m.total > untracked ? m.total - untracked : 0;

@@ -37,6 +37,6 @@ double reference_samples(const ModelArch& a, const Scenario& s);
 std::int64_t steps_of(const ModelArch& a, const Scenario& s);
 
 Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const ModelArch& a,
-                               std::vector<std::string> warnings, const EstimateOptions& options);
+                               Notes warnings, const EstimateOptions& options);
 
 }  // namespace gpusizer::kinds

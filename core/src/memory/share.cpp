@@ -39,8 +39,9 @@ Share share_on_gpu(const Job& j, MemoryDetail& out) {
         gpu_layers = std::fmin(n, j.layers);
         output_on_gpu = n > j.L;
         if (n > j.L + 1)
-            out.warnings.push_back("gpu_layers: " + num(n) + " is more than the model's " + num(j.L) +
-                                   " layers + output; every layer is on the GPU");
+            out.warnings.add("gpu_layers: " + num(n) + " is more than the model's " + num(j.L) +
+                                 " layers + output; every layer is on the GPU",
+                             "gpu_layers:" + num(n) + " 多于模型的 " + num(j.L) + " 层加输出层;所有层都在 GPU 上");
     }
     sh.gpu_layers = gpu_layers;
     sh.kv_layer_fraction = j.layers > 0 ? gpu_layers / j.layers : 1;

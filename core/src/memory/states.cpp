@@ -145,8 +145,8 @@ States full_training_states(const Job& j, const Share& sh, const StateBytes& sb,
         // gradient is alive (torchtune optimizer_in_bwd; no gradient accumulation).
         st.gradients = sb.gradient * std::fmax(sh.largest_layer / 4, sh.lm_head_params);
         st.gradients_at_backward = st.gradients;
-        out.warnings.push_back("optimizer_in_backward: gradients are freed per parameter; gradient accumulation "
-                               "is not possible");
+        out.warnings.add("optimizer_in_backward: gradients are freed per parameter; gradient accumulation is not possible",
+                         "optimizer_in_backward:梯度逐参数释放;无法进行梯度累积");
     }
     if (s.optimizer == Optimizer::adafactor) st.optimizer += adafactor_states(j);
     if (!j.explain) return st;

@@ -199,7 +199,7 @@ std::uint64_t llama4_vision_params(Reader& r, std::uint64_t text_hidden) {
     return embed + v.L * v.layer() + v.i * pin + pout * pout + vout * text_hidden;
 }
 
-Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
+Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, Notes warnings) {
     a.encoder = true;
     a.layer_norm = true;
     a.gated_mlp = false;
@@ -240,22 +240,22 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, std::vector<
         const std::uint64_t n = a.image_size / a.patch_size;
         a.max_position_embeddings = n * n + 1;  // patches + [CLS]
     }
-    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings.en, warnings.zh);
     for (auto [name, v] : {std::pair<const char*, std::uint64_t>{"hidden_size", a.hidden_size},
                            {"num_hidden_layers", a.num_layers},
                            {"num_attention_heads", a.num_heads}}) {
         if (v == 0)
             return Result<ModelArch>::failure({"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name},
-                                              warnings);
+                                              warnings.en, warnings.zh);
     }
     if (a.hidden_size % a.num_heads != 0)
         return Result<ModelArch>::failure({"out_of_range", r.prefix + "num_attention_heads: must divide hidden_size",
                                            r.prefix + "num_attention_heads"},
-                                          warnings);
+                                          warnings.en, warnings.zh);
     a.num_kv_heads = a.num_heads;
     a.head_dim = a.hidden_size / a.num_heads;
     if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;
-    return Result<ModelArch>::success(a, warnings);
+    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
 }
 
 // [SECTION] Decoder keys
@@ -276,7 +276,7 @@ void read_sizes(Reader& r, ModelArch& a) {
 }
 
 // What each family implies beyond its keys: MLP and norm kinds, biases, tied embeddings, norms per layer.
-void read_family(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& warnings) {
+void read_family(Reader& r, Family fam, ModelArch& a, Notes& warnings) {
     const std::string& mt = a.model_type;
     const bool classic = fam == Family::gpt2 || fam == Family::gpt_neox || fam == Family::bloom;
     a.gated_mlp = !classic;
@@ -287,9 +287,10 @@ void read_family(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& 
         r.text("hidden_act", act);
         if (act.empty()) r.text("activation_function", act);
         a.gated_mlp = act.empty() || act == "silu" || act == "swiglu" || act == "gelu_pytorch_tanh";
-        warnings.push_back("hf_config: model_type '" + mt +
-                           "' is not a known family; read it as a generic decoder (RMSNorm, " +
-                           (a.gated_mlp ? "gated MLP" : "plain MLP") + ", no biases unless attention_bias/mlp_bias)");
+        warnings.add("hf_config: model_type '" + mt + "' is not a known family; read it as a generic decoder (RMSNorm, " +
+                         (a.gated_mlp ? "gated MLP" : "plain MLP") + ", no biases unless attention_bias/mlp_bias)",
+                     "hf_config:model_type '" + mt + "' 不是已知的模型族;按通用解码器读取(RMSNorm、" +
+                         (a.gated_mlp ? "门控 MLP" : "普通 MLP") + ",除非设置 attention_bias/mlp_bias,否则无偏置)");
     }
     r.flag({"tie_word_embeddings"}, a.tie_word_embeddings);
     if (classic) {
@@ -319,7 +320,7 @@ void read_family(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& 
 struct MoeKeys {
     std::string experts = "num_local_experts", topk = "num_experts_per_tok";
 };
-MoeKeys read_moe(Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
+MoeKeys read_moe(Reader& r, ModelArch& a, Notes& warnings) {
     MoeKeys keys;
     r.u64({"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}, a.num_experts);
     keys.experts = r.last_key;
@@ -327,7 +328,8 @@ MoeKeys read_moe(Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
         if (r.u64({"num_experts_per_tok", "experts_per_token", "moe_topk", "top_k"}, a.experts_per_token)) keys.topk = r.last_key;
         if (a.experts_per_token == 0) {
             a.experts_per_token = 2;
-            warnings.push_back("hf_config: num_experts_per_tok missing; assumed top-2 routing");
+            warnings.add("hf_config: num_experts_per_tok missing; assumed top-2 routing",
+                         "hf_config:缺少 num_experts_per_tok;假定 top-2 路由");
         }
         // Per-expert width: moe_intermediate_size (Qwen-MoE, DeepSeek), else intermediate_size
         // is per expert (Mixtral, gpt-oss).
@@ -377,7 +379,7 @@ void read_mla(Reader& r, ModelArch& a) {
 
 // Sliding windows: layer_types (new configs), sliding_window_pattern (Gemma 3),
 // use_sliding_window + max_window_layers (Qwen2), alternation (Gemma 2), all layers (Mistral, Phi-3).
-void read_sliding_windows(Reader& r, Family fam, ModelArch& a, std::vector<std::string>& warnings) {
+void read_sliding_windows(Reader& r, Family fam, ModelArch& a, Notes& warnings) {
     r.u64({"sliding_window", "sliding_window_size"}, a.sliding_window);
     const std::int64_t n_types = r.array_size("layer_types");
     if (n_types >= 0) {
@@ -387,8 +389,10 @@ void read_sliding_windows(Reader& r, Family fam, ModelArch& a, std::vector<std::
                 if (t.is_string() && t.get<std::string>() == "sliding_attention") ++sliding;
         a.num_sliding_layers = sliding;
         if (static_cast<std::uint64_t>(n_types) != a.num_layers && a.num_layers > 0)
-            warnings.push_back("hf_config: layer_types has " + std::to_string(n_types) + " entries for " +
-                               std::to_string(a.num_layers) + " layers");
+            warnings.add("hf_config: layer_types has " + std::to_string(n_types) + " entries for " +
+                             std::to_string(a.num_layers) + " layers",
+                         "hf_config:layer_types 有 " + std::to_string(n_types) + " 项,而模型有 " +
+                             std::to_string(a.num_layers) + " 层");
     } else if (a.sliding_window > 0) {
         bool use_sw = true;
         const bool has_use = r.flag({"use_sliding_window"}, use_sw);
@@ -467,19 +471,22 @@ std::optional<Error> check_decoder(const Reader& r, const MoeKeys& keys, ModelAr
     return std::nullopt;
 }
 
-Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, std::vector<std::string> warnings) {
+Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, Notes warnings) {
     read_sizes(r, a);
     read_family(r, fam, a, warnings);
     const MoeKeys keys = read_moe(r, a, warnings);
     read_mla(r, a);
     read_sliding_windows(r, fam, a, warnings);
-    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
-    if (auto e = check_decoder(r, keys, a)) return Result<ModelArch>::failure(*e, warnings);
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings.en, warnings.zh);
+    if (auto e = check_decoder(r, keys, a)) return Result<ModelArch>::failure(*e, warnings.en, warnings.zh);
     if (a.mtp_layers > 0)
-        warnings.push_back("hf_config: " + std::to_string(a.mtp_layers) +
-                           " multi-token-prediction layer(s) are not counted in the parameters (serving engines skip them "
-                           "unless speculative decoding is on); model_bytes includes them, as the checkpoint stores them");
-    return Result<ModelArch>::success(a, warnings);
+        warnings.add("hf_config: " + std::to_string(a.mtp_layers) +
+                         " multi-token-prediction layer(s) are not counted in the parameters (serving engines skip them "
+                         "unless speculative decoding is on); model_bytes includes them, as the checkpoint stores them",
+                     "hf_config:" + std::to_string(a.mtp_layers) +
+                         " 个多 token 预测(MTP)层不计入参数量(除非开启投机解码,推理引擎会跳过它们);"
+                         "model_bytes 包含它们,因为检查点存有这些层");
+    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
 }
 
 }  // namespace
@@ -503,7 +510,7 @@ Result<ModelArch> parse_hf_config(std::string_view json_text) {
 namespace {
 
 // CLIP (or a bare CLIP vision config): its vision tower as a ViT, plus the visual projection.
-Result<ModelArch> parse_clip_vision(const json& root, Reader& top, const std::string& mt, ModelArch& a, std::vector<std::string>& warnings) {
+Result<ModelArch> parse_clip_vision(const json& root, Reader& top, const std::string& mt, ModelArch& a, Notes& warnings) {
     const json* vc = mt == "clip" ? top.find("vision_config") : &root;
     if (!vc || !vc->is_object())
         return Result<ModelArch>::failure({"missing_key", "vision_config: required for a CLIP config (its vision tower is sized)", "vision_config"});
@@ -519,12 +526,13 @@ Result<ModelArch> parse_clip_vision(const json& root, Reader& top, const std::st
     if (top.failed) return Result<ModelArch>::failure(top.error);
     v.warnings.push_back("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
                          " (the image side; the text tower is not counted)");
+    v.warnings_zh.push_back("hf_config:CLIP 的视觉塔" + std::string(proj ? "和视觉投影" : "") + "(图像侧;文本塔不计入)");
     return v;
 }
 
 // A multimodal wrapper's vision tower (and projector) as extra parameters of the language model
 // read by `r`; the error of a malformed vision_config.
-std::optional<Error> wrapper_vision(Reader& top, Reader& r, ModelArch& a, std::vector<std::string>& warnings) {
+std::optional<Error> wrapper_vision(Reader& top, Reader& r, ModelArch& a, Notes& warnings) {
     const json* vc = top.find("vision_config");
     if (!vc || !vc->is_object()) return std::nullopt;
     Reader vr{*vc, "vision_config."};
@@ -542,8 +550,9 @@ std::optional<Error> wrapper_vision(Reader& top, Reader& r, ModelArch& a, std::v
     }
     if (vr.failed) return vr.error;
     if (a.extra_params > 0)
-        warnings.push_back("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
-                           " extra parameters (weights only; image activations not modelled)");
+        warnings.add("hf_config: vision tower counted as " + std::to_string(a.extra_params) +
+                         " extra parameters (weights only; image activations not modelled)",
+                     "hf_config:视觉塔计为 " + std::to_string(a.extra_params) + " 个额外参数(仅权重;未对图像激活建模)");
     return std::nullopt;
 }
 
@@ -562,7 +571,10 @@ void checkpoint_quantization(Reader& top, Reader& r, bool nested, Family fam, co
     else if (fam == Family::deepseek) naming = ModuleNaming::deepseek;
     else if (mt == "phimoe" || (fam == Family::mistral && out->num_experts > 0)) naming = ModuleNaming::mixtral;
     else if (fam == Family::phi3) naming = ModuleNaming::phi3;
-    detail::read_quantization_config(*qc, where, naming, nested, *out.value, out.warnings);
+    Notes notes;
+    detail::read_quantization_config(*qc, where, naming, nested, *out.value, notes);
+    out.warnings.insert(out.warnings.end(), notes.en.begin(), notes.en.end());
+    out.warnings_zh.insert(out.warnings_zh.end(), notes.zh.begin(), notes.zh.end());
 }
 
 }  // namespace
@@ -571,7 +583,7 @@ namespace detail {
 
 Result<ModelArch> parse_hf_config_object(const json& root) {
     if (!root.is_object()) return Result<ModelArch>::failure({"bad_json", "hf_config: not a JSON object", ""});
-    std::vector<std::string> warnings;
+    Notes warnings;
     ModelArch a;
     Reader top{root, ""};
     std::string mt;
@@ -597,7 +609,7 @@ Result<ModelArch> parse_hf_config_object(const json& root) {
         if (top.flag({"tie_word_embeddings"}, tie)) a.tie_word_embeddings = tie;
     }
     if (mt.empty()) {
-        warnings.push_back("hf_config: no model_type; read as a generic decoder");
+        warnings.add("hf_config: no model_type; read as a generic decoder", "hf_config:没有 model_type;按通用解码器读取");
         mt = "unknown";
     }
     a.model_type = mt;

@@ -516,11 +516,11 @@ struct Keys {
     }
 };
 
-Result<ModelArch> finish(const Keys& k, ModelArch a, std::vector<std::string> warnings) {
-    if (!k.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + k.error, k.error_key}, warnings);
+Result<ModelArch> finish(const Keys& k, ModelArch a, Notes warnings) {
+    if (!k.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + k.error, k.error_key}, warnings.en, warnings.zh);
     const Walk w = walk(a, 0);
-    if (!w.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + w.error, ""}, warnings);
-    return Result<ModelArch>::success(a, warnings);
+    if (!w.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + w.error, ""}, warnings.en, warnings.zh);
+    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
 }
 
 std::size_t list_size(const std::string& t) { return t.empty() ? 0 : static_cast<std::size_t>(std::count(t.begin(), t.end(), ',')) + 1; }
@@ -528,7 +528,7 @@ std::size_t list_size(const std::string& t) { return t.empty() ? 0 : static_cast
 Result<ModelArch> parse_cnn(const json& root, const std::string& mt) {
     Keys k{root, {}, {}};
     ModelArch a;
-    std::vector<std::string> warnings;
+    Notes warnings;
     a.model_type = mt;
     a.kind = "cnn";
     a.num_channels = 3;
@@ -545,7 +545,8 @@ Result<ModelArch> parse_cnn(const json& root, const std::string& mt) {
         if (layer != "bottleneck" && layer != "basic") k.fail("layer_type", "expected \"bottleneck\" or \"basic\"");
         a.bottleneck = layer == "bottleneck";
         if (const json* f = k.find("downsample_in_first_stage"); f && f->is_boolean() && f->get<bool>())
-            warnings.push_back("hf_config: downsample_in_first_stage true: activations sized as without it");
+            warnings.add("hf_config: downsample_in_first_stage true: activations sized as without it",
+                         "hf_config:downsample_in_first_stage 为 true:激活按未设置时计算");
     } else {
         a.hidden_size = 0;  // the stem's width, set below
         a.patch_size = 4;
@@ -556,7 +557,9 @@ Result<ModelArch> parse_cnn(const json& root, const std::string& mt) {
         k.fail("hidden_sizes", "needs as many entries as depths (" + a.stage_depths + ")");
     if (a.hidden_size == 0 && !list_of(a.stage_widths).empty()) a.hidden_size = static_cast<std::uint64_t>(list_of(a.stage_widths).front());
     a.num_labels = k.labels();
-    if (a.num_labels == 0) warnings.push_back("hf_config: no id2label / num_labels: counted without a classifier head");
+    if (a.num_labels == 0)
+        warnings.add("hf_config: no id2label / num_labels: counted without a classifier head",
+                     "hf_config:没有 id2label / num_labels:不计分类头");
     a.num_layers = 1;  // not a transformer: kept non-zero for the callers that check it
     return finish(k, a, warnings);
 }
@@ -564,7 +567,7 @@ Result<ModelArch> parse_cnn(const json& root, const std::string& mt) {
 Result<ModelArch> parse_whisper(const json& root) {
     Keys k{root, {}, {}};
     ModelArch a;
-    std::vector<std::string> warnings;
+    Notes warnings;
     a.model_type = "whisper";
     a.kind = "whisper";
     a.encoder = false;
@@ -595,36 +598,42 @@ Result<ModelArch> parse_whisper(const json& root) {
 
 // Text encoders and VAE the pipeline loads beside its denoiser, known from the width the denoiser
 // reads the text at (the diffusers pipelines of SD 1.x, SD 2.x, SDXL and Flux).
-std::uint64_t frozen_for(const std::string& cls, std::uint64_t ctx, std::vector<std::string>& warnings) {
+std::uint64_t frozen_for(const std::string& cls, std::uint64_t ctx, Notes& warnings) {
     const double clip_l = clip_text_params(49408, 768, 12, 3072, 0);
     double p = 0;
-    std::string what;
+    std::string what, what_zh;
     if (cls == "FluxTransformer2DModel") {
         p = clip_l + t5_encoder_params(32128, 4096, 24, 10240, 64, 4096) + vae_params(16, false);
         what = "CLIP ViT-L/14 text + T5-XXL encoder + 16-channel VAE (FLUX.1)";
+        what_zh = "CLIP ViT-L/14 文本编码器 + T5-XXL 编码器 + 16 通道 VAE(FLUX.1)";
     } else if (ctx == 768) {
         p = clip_l + vae_params(4, true);
         what = "CLIP ViT-L/14 text + VAE (Stable Diffusion 1.x)";
+        what_zh = "CLIP ViT-L/14 文本编码器 + VAE(Stable Diffusion 1.x)";
     } else if (ctx == 1024) {
         p = clip_text_params(49408, 1024, 23, 4096, 0) + vae_params(4, true);
         what = "OpenCLIP ViT-H text + VAE (Stable Diffusion 2.x)";
+        what_zh = "OpenCLIP ViT-H 文本编码器 + VAE(Stable Diffusion 2.x)";
     } else if (ctx == 2048) {
         p = clip_l + clip_text_params(49408, 1280, 32, 5120, 1280) + vae_params(4, true);
         what = "CLIP ViT-L/14 text + OpenCLIP ViT-bigG text + VAE (SDXL)";
+        what_zh = "CLIP ViT-L/14 文本编码器 + OpenCLIP ViT-bigG 文本编码器 + VAE(SDXL)";
     } else {
-        warnings.push_back("hf_config: cross_attention_dim " + std::to_string(ctx) +
-                           " matches no known pipeline: text encoders and VAE not counted");
+        warnings.add("hf_config: cross_attention_dim " + std::to_string(ctx) +
+                         " matches no known pipeline: text encoders and VAE not counted",
+                     "hf_config:cross_attention_dim " + std::to_string(ctx) + " 不对应任何已知流水线:不计文本编码器和 VAE");
         return 0;
     }
-    warnings.push_back("hf_config: the pipeline's " + what + " counted as " + std::to_string(static_cast<std::uint64_t>(p)) +
-                       " frozen parameters");
+    const std::string n = std::to_string(static_cast<std::uint64_t>(p));
+    warnings.add("hf_config: the pipeline's " + what + " counted as " + n + " frozen parameters",
+                 "hf_config:流水线的 " + what_zh + " 计为 " + n + " 个冻结参数");
     return static_cast<std::uint64_t>(p);
 }
 
 Result<ModelArch> parse_unet(const json& root) {
     Keys k{root, {}, {}};
     ModelArch a;
-    std::vector<std::string> warnings;
+    Notes warnings;
     a.model_type = "unet_2d_condition";
     a.kind = "unet";
     a.num_channels = 4;
@@ -671,7 +680,7 @@ Result<ModelArch> parse_unet(const json& root) {
 Result<ModelArch> parse_flux(const json& root) {
     Keys k{root, {}, {}};
     ModelArch a;
-    std::vector<std::string> warnings;
+    Notes warnings;
     a.model_type = "flux";
     a.kind = "dit";
     a.num_channels = 64;

@@ -199,10 +199,11 @@ ParamDetail param_detail(const ModelArch& a) {
     return p;
 }
 
-ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+ParamCounts count_params(const ModelArch& a, const Scenario& s, Notes* warnings) {
     const ParamDetail d = param_detail(a);
     if (d.saturated && warnings)
-        warnings->push_back("parameter count exceeds 9.2e18 and was clamped; the architecture is not realistic");
+        warnings->add("parameter count exceeds 9.2e18 and was clamped; the architecture is not realistic",
+                      "参数量超过 9.2e18,已截断;该结构不现实");
     ParamCounts c;
     c.total = d.total;
     c.active = d.active;
@@ -216,7 +217,9 @@ ParamCounts count_params(const ModelArch& a, const Scenario& s, std::vector<std:
             if (w.lora_dims > 0) c.trainable = to_bytes(double(s.lora_rank) * w.lora_dims);
             else {
                 c.trainable = to_bytes(w.params);
-                if (warnings) warnings->push_back("lora: " + a.model_type + " has no attention projections to adapt; estimated as full fine-tuning");
+                if (warnings)
+                    warnings->add("lora: " + a.model_type + " has no attention projections to adapt; estimated as full fine-tuning",
+                                  "lora:" + a.model_type + " 没有可适配的注意力投影;按全量微调估算");
             }
         }
         return c;
@@ -264,7 +267,7 @@ bool fused_qkv(const ModelArch& a) {
 bool fused_gate_up(const ModelArch& a) { return a.model_type == "phi3"; }
 
 // The adapted matrices of one layer (lora_targets), as bits of Mod.
-unsigned lora_bits(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+unsigned lora_bits(const ModelArch& a, const Scenario& s, Notes* warnings) {
     unsigned bits = 0;
     switch (s.lora_targets) {
         case LoraTargets::qv: bits = m_q | m_v; break;
@@ -273,7 +276,9 @@ unsigned lora_bits(const ModelArch& a, const Scenario& s, std::vector<std::strin
         case LoraTargets::custom:
             for (const std::string& n : s.lora_modules) {
                 const unsigned b = module_bits(n);
-                if (!b && warnings) warnings->push_back("lora_targets: module '" + n + "' is not a known linear; ignored");
+                if (!b && warnings)
+                    warnings->add("lora_targets: module '" + n + "' is not a known linear; ignored",
+                                  "lora_targets:模块 '" + n + "' 不是已知的线性层;已忽略");
                 bits |= b;
             }
             break;
@@ -303,7 +308,7 @@ LoraLinears lora_linears(const ModelArch& a, const Scenario& s) {
     return n;
 }
 
-std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std::string>* warnings) {
+std::uint64_t lora_params(const ModelArch& a, const Scenario& s, Notes* warnings) {
     const unsigned bits = lora_bits(a, s, warnings);
     const std::uint64_t r = s.lora_rank > 0 ? static_cast<std::uint64_t>(s.lora_rank) : 0;
     const std::uint64_t h = a.hidden_size, H = a.num_heads, k = a.num_kv_heads, d = a.head_dim;
@@ -346,8 +351,9 @@ std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std
     if (layers.moe > 0 && (bits & (m_gate | m_up | m_down))) {
         if (a.model_type == "gpt_oss") {
             if (warnings)
-                warnings->push_back("lora: gpt-oss experts are fused 3-D parameters, not nn.Linear; PEFT does not adapt "
-                                    "them, so only attention adapters are counted");
+                warnings->add("lora: gpt-oss experts are fused 3-D parameters, not nn.Linear; PEFT does not adapt "
+                              "them, so only attention adapters are counted",
+                              "lora:gpt-oss 的专家是融合的三维参数,不是 nn.Linear;PEFT 不会适配它们,因此只计入注意力适配器");
         } else {
             // Every routed expert is an nn.Linear trio (Mixtral w1/w2/w3, Qwen-MoE, DeepSeek), plus shared experts.
             Counter moe;
@@ -355,7 +361,7 @@ std::uint64_t lora_params(const ModelArch& a, const Scenario& s, std::vector<std
             total.add(layers.moe, moe.sum);
         }
     }
-    if (total.sat && warnings) warnings->push_back("lora: adapter count clamped at 9.2e18");
+    if (total.sat && warnings) warnings->add("lora: adapter count clamped at 9.2e18", "lora:适配器参数量在 9.2e18 处截断");
     return total.sum;
 }
 

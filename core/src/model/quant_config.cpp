@@ -484,14 +484,20 @@ std::vector<std::string_view> segment_runs(std::string_view name) {
     return runs;
 }
 
+// Why a pattern cannot be used, in English and Chinese.
+struct Why {
+    const char* en = "";
+    const char* zh = "";
+};
+
 class PatternSet {
 public:
     // False (and a reason) when the pattern cannot be used.
-    bool add(std::string_view pattern, std::string* why) {
-        if (pattern.size() > k_max_pattern_bytes) return *why = "longer than 512 bytes", false;
+    bool add(std::string_view pattern, Why* why) {
+        if (pattern.size() > k_max_pattern_bytes) return *why = {"longer than 512 bytes", "超过 512 字节"}, false;
         if (pattern.substr(0, 3) == "re:") {
             Nfa nfa;
-            if (!compile_regex(pattern.substr(3), nfa)) return *why = "a regular expression this reader does not support", false;
+            if (!compile_regex(pattern.substr(3), nfa)) return *why = {"a regular expression this reader does not support", "是本读取器不支持的正则表达式"}, false;
             regexes_.push_back(std::move(nfa));
             return true;
         }
@@ -500,12 +506,12 @@ public:
             return true;
         }
         const std::string c = canonical(pattern);
-        if (c.empty()) return *why = "empty", false;
+        if (c.empty()) return *why = {"empty", "为空"}, false;
         if (c.find('*') != std::string::npos) globs_.push_back(c);
         else exact_.insert(c);
         return true;
     }
-    bool add_regex(std::string_view regex, std::string* why) { return add("re:" + std::string(regex), why); }
+    bool add_regex(std::string_view regex, Why* why) { return add("re:" + std::string(regex), why); }
 
     bool empty() const { return !any_linear_ && exact_.empty() && globs_.empty() && regexes_.empty(); }
     bool any_linear() const { return any_linear_; }
@@ -623,7 +629,7 @@ struct Scheme {
 
 class QReader {
 public:
-    QReader(std::string path, std::vector<std::string>& warnings) : path_(std::move(path)), w_(warnings) {}
+    QReader(std::string path, Notes& warnings) : path_(std::move(path)), w_(warnings) {}
     bool bad() const { return bad_; }
     const std::string& path() const { return path_; }
 
@@ -633,25 +639,35 @@ public:
         if (it == obj.end() || it->is_null()) return nullptr;
         return &*it;
     }
-    void fail(const std::string& key, const std::string& expected, const json& v) {
+    // What a value should be, in English and Chinese ("an integer between 2 and 8").
+    struct Expected {
+        std::string en, zh;
+    };
+    static Expected between(std::int64_t lo, std::int64_t hi) {
+        const std::string a = std::to_string(lo), b = std::to_string(hi);
+        return {"an integer between " + a + " and " + b, a + " 到 " + b + " 之间的整数"};
+    }
+    void fail(const std::string& key, const Expected& expected, const json& v) {
         if (bad_) return;
         bad_ = true;
-        w_.push_back("hf_config: " + path_ + "." + key + ": expected " + expected + ", got " + show(v) +
-                     "; the quantization_config is ignored and weights are sized from weight_dtype");
+        w_.add("hf_config: " + path_ + "." + key + ": expected " + expected.en + ", got " + show(v) +
+                   "; the quantization_config is ignored and weights are sized from weight_dtype",
+               "hf_config:" + path_ + "." + key + " 应为" + expected.zh + ",实际为 " + show(v) +
+                   ";已忽略 quantization_config,权重按 weight_dtype 计算");
     }
     std::optional<std::int64_t> integer(const json& obj, const std::string& at, const char* key, std::int64_t lo,
-                                        std::int64_t hi, const std::string& expected) {
+                                        std::int64_t hi) {
         const json* v = find(obj, key);
         if (!v) return std::nullopt;
         const auto i = as_int(*v, lo, hi);
-        if (!i) fail(at + key, expected, *v);
+        if (!i) fail(at + key, between(lo, hi), *v);
         return i;
     }
     std::optional<bool> boolean(const json& obj, const std::string& at, const char* key) {
         const json* v = find(obj, key);
         if (!v) return std::nullopt;
         if (!v->is_boolean()) {
-            fail(at + key, "true or false", *v);
+            fail(at + key, {"true or false", " true 或 false"}, *v);
             return std::nullopt;
         }
         return v->get<bool>();
@@ -660,7 +676,7 @@ public:
         const json* v = find(obj, key);
         if (!v) return std::nullopt;
         if (!v->is_string()) {
-            fail(at + key, "a string", *v);
+            fail(at + key, {"a string", "字符串"}, *v);
             return std::nullopt;
         }
         return v->get<std::string>();
@@ -669,13 +685,14 @@ public:
     void patterns(const json& obj, const std::string& at, const char* key, PatternSet& into) {
         const json* v = find(obj, key);
         if (!v) return;
-        if (!v->is_array()) return fail(at + key, "a list of module names", *v);
+        if (!v->is_array()) return fail(at + key, {"a list of module names", "模块名列表"}, *v);
         std::size_t i = 0;
         for (const json& e : *v) {
-            if (!e.is_string()) return fail(at + key + "[" + std::to_string(i) + "]", "a module name (string)", e);
+            if (!e.is_string()) return fail(at + key + "[" + std::to_string(i) + "]", {"a module name (string)", "模块名(字符串)"}, e);
             if (i == k_max_patterns) {
                 note("hf_config: " + path_ + "." + at + key + ": more than " + std::to_string(k_max_patterns) +
-                     " entries; the rest are not read");
+                         " entries; the rest are not read",
+                     "hf_config:" + path_ + "." + at + key + " 多于 " + std::to_string(k_max_patterns) + " 项;其余未读取");
                 break;
             }
             add_pattern(into, e.get<std::string>(), at + key + "[" + std::to_string(i) + "]");
@@ -683,16 +700,16 @@ public:
         }
     }
     void add_pattern(PatternSet& into, const std::string& pattern, const std::string& where) {
-        std::string why;
+        Why why;
         if (!into.add(pattern, &why))
-            note("hf_config: " + path_ + "." + where + ": '" + printable(pattern) + "' is " + why +
-                 "; that entry is left out");
+            note("hf_config: " + path_ + "." + where + ": '" + printable(pattern) + "' is " + why.en + "; that entry is left out",
+                 "hf_config:" + path_ + "." + where + ":'" + printable(pattern) + "' " + why.zh + ";该项已略过");
     }
-    void note(std::string text) { w_.push_back(std::move(text)); }
+    void note(std::string en, std::string zh) { w_.add(std::move(en), std::move(zh)); }
 
 private:
     std::string path_;
-    std::vector<std::string>& w_;
+    Notes& w_;
     bool bad_ = false;
 };
 
@@ -702,7 +719,7 @@ std::optional<std::uint64_t> group_size(QReader& r, const json& obj, const std::
     const json* v = QReader::find(obj, key);
     if (!v) return fallback;
     if (const auto i = as_int(*v, -1, 1 << 20); i && *i != 0) return *i < 0 ? 0 : static_cast<std::uint64_t>(*i);
-    r.fail(at + key, "-1 (per channel) or an integer between 1 and 1048576", *v);
+    r.fail(at + key, {"-1 (per channel) or an integer between 1 and 1048576", " -1(按通道)或 1 到 1048576 之间的整数"}, *v);
     return std::nullopt;
 }
 
@@ -725,7 +742,7 @@ void read_fp8(QReader& r, const json& qc, Format& f) {
     f.scheme = {8, 0, 0, 32, 0, 0, 0};
     if (const json* b = QReader::find(qc, "weight_block_size")) {
         const bool ok = b->is_array() && b->size() == 2 && as_int((*b)[0], 1, 65536) && as_int((*b)[1], 1, 65536);
-        if (!ok) return r.fail("weight_block_size", "[rows, columns], two integers between 1 and 65536", *b);
+        if (!ok) return r.fail("weight_block_size", {"[rows, columns], two integers between 1 and 65536", " [行, 列],两个 1 到 65536 之间的整数"}, *b);
         f.scheme.rows = static_cast<std::uint64_t>(*as_int((*b)[0], 1, 65536));
         f.scheme.group = static_cast<std::uint64_t>(*as_int((*b)[1], 1, 65536));
     }
@@ -738,7 +755,7 @@ void read_fbgemm_fp8(QReader& r, const json& qc, Format& f) {
     // FbgemmFp8Linear: e4m3 weight [out, in] + float32 weight_scale [out, 1].
     f.scheme = {8, 0, 1, 32, 0, 0, 0};
     if (const json* v = QReader::find(qc, "activation_scale_ub"); v && !v->is_number())
-        r.fail("activation_scale_ub", "a number", *v);
+        r.fail("activation_scale_ub", {"a number", "数字"}, *v);
     r.patterns(qc, "", "modules_to_not_convert", f.skip);
 }
 
@@ -753,9 +770,9 @@ void read_mxfp4(QReader& r, const json& qc, Format& f) {
 void read_gptq(QReader& r, const json& qc, Format& f) {
     // AutoGPTQ / GPTQModel QuantLinear: qweight int32 [in·bits/32, out], qzeros int32
     // [in/g, out·bits/32], scales fp16 [in/g, out], g_idx int32 [in] (always stored).
-    const auto bits = r.integer(qc, "", "bits", 2, 8, "an integer between 2 and 8");
+    const auto bits = r.integer(qc, "", "bits", 2, 8);
     if (r.bad()) return;
-    if (!bits) return r.fail("bits", "an integer between 2 and 8", json());
+    if (!bits) return r.fail("bits", QReader::between(2, 8), json());
     const auto g = group_size(r, qc, "", "group_size", 128);
     if (!g) return;
     r.boolean(qc, "", "desc_act");
@@ -767,7 +784,7 @@ void read_gptq(QReader& r, const json& qc, Format& f) {
     // GPTQModel "dynamic": "-:<regex>" keys leave modules unquantized; "+:" / plain keys change
     // bits or group size per module (not sized: the base scheme is used).
     if (const json* dyn = QReader::find(qc, "dynamic")) {
-        if (!dyn->is_object()) return r.fail("dynamic", "an object of module patterns", *dyn);
+        if (!dyn->is_object()) return r.fail("dynamic", {"an object of module patterns", "由模块匹配模式组成的对象"}, *dyn);
         bool overrides = false;
         std::size_t n = 0;
         for (auto it = dyn->begin(); it != dyn->end() && n < k_max_patterns; ++it, ++n) {
@@ -777,17 +794,19 @@ void read_gptq(QReader& r, const json& qc, Format& f) {
         }
         if (overrides)
             r.note("hf_config: " + r.path() + ".dynamic: per-module bit or group overrides are not sized; every "
-                   "quantized linear is sized at " + std::to_string(*bits) + " bits");
+                   "quantized linear is sized at " + std::to_string(*bits) + " bits",
+                   "hf_config:" + r.path() + ".dynamic:不计算按模块覆盖的位数或分组;所有量化线性层都按 " +
+                       std::to_string(*bits) + " 位计算");
     }
 }
 
 void read_awq(QReader& r, const json& qc, Format& f) {
     // AutoAWQ GEMM: qweight int32 [in, out·bits/32], qzeros int32 [in/g, out·bits/32], scales
     // fp16 [in/g, out]; no g_idx. AutoAWQ's own quant_config spells bits/group w_bit/q_group_size.
-    auto bits = r.integer(qc, "", "bits", 2, 8, "an integer between 2 and 8");
-    if (!bits && !r.bad()) bits = r.integer(qc, "", "w_bit", 2, 8, "an integer between 2 and 8");
+    auto bits = r.integer(qc, "", "bits", 2, 8);
+    if (!bits && !r.bad()) bits = r.integer(qc, "", "w_bit", 2, 8);
     if (r.bad()) return;
-    if (!bits) return r.fail("bits", "an integer between 2 and 8", json());
+    if (!bits) return r.fail("bits", QReader::between(2, 8), json());
     std::optional<std::uint64_t> g = QReader::find(qc, "group_size") || !QReader::find(qc, "q_group_size")
                                          ? group_size(r, qc, "", "group_size", 128)
                                          : group_size(r, qc, "", "q_group_size", 128);
@@ -806,11 +825,11 @@ void read_bitsandbytes(QReader& r, const json& qc, Format& f) {
     bool in8 = r.boolean(qc, "", "load_in_8bit").value_or(false);
     if (!in4 && !in8) in4 = r.boolean(qc, "", "_load_in_4bit").value_or(false), in8 = r.boolean(qc, "", "_load_in_8bit").value_or(false);
     if (r.bad()) return;
-    if (in4 && in8) return r.fail("load_in_8bit", "false when load_in_4bit is true", json(true));
-    if (!in4 && !in8) return r.fail("load_in_4bit", "true (or load_in_8bit true) for a bitsandbytes checkpoint", json(false));
+    if (in4 && in8) return r.fail("load_in_8bit", {"false when load_in_4bit is true", " false(load_in_4bit 为 true 时)"}, json(true));
+    if (!in4 && !in8) return r.fail("load_in_4bit", {"true (or load_in_8bit true) for a bitsandbytes checkpoint", " true(或 load_in_8bit 为 true),bitsandbytes 检查点需要"}, json(false));
     if (in4) {
         if (const auto t = r.text(qc, "", "bnb_4bit_quant_type"); t && *t != "nf4" && *t != "fp4")
-            return r.fail("bnb_4bit_quant_type", "\"nf4\" or \"fp4\"", json(*t));
+            return r.fail("bnb_4bit_quant_type", {"\"nf4\" or \"fp4\"", " \"nf4\" 或 \"fp4\""}, json(*t));
         const bool dq = r.boolean(qc, "", "bnb_4bit_use_double_quant").value_or(false);
         f.scheme = dq ? Scheme{4, 64, 1, 8, 0, 256, 0} : Scheme{4, 64, 1, 32, 0, 0, 0};
     } else {
@@ -826,19 +845,19 @@ void read_compressed_tensors(QReader& r, const json& qc, Format& f) {
     const std::string top_format = r.text(qc, "", "format").value_or("");
     r.patterns(qc, "", "ignore", f.skip);
     const json* groups = QReader::find(qc, "config_groups");
-    if (!groups) return r.fail("config_groups", "an object of quantization groups", json());
-    if (!groups->is_object()) return r.fail("config_groups", "an object of quantization groups", *groups);
+    if (!groups) return r.fail("config_groups", {"an object of quantization groups", "由量化组组成的对象"}, json());
+    if (!groups->is_object()) return r.fail("config_groups", {"an object of quantization groups", "由量化组组成的对象"}, *groups);
     for (auto it = groups->begin(); it != groups->end() && !r.bad(); ++it) {
         const std::string at = "config_groups." + it.key() + ".";
         const json& g = it.value();
-        if (!g.is_object()) return r.fail("config_groups." + it.key(), "an object", g);
+        if (!g.is_object()) return r.fail("config_groups." + it.key(), {"an object", "对象"}, g);
         const json* wts = QReader::find(g, "weights");
         if (!wts) continue;  // activation-only group: weights not quantized by it
-        if (!wts->is_object()) return r.fail(at + "weights", "an object", *wts);
+        if (!wts->is_object()) return r.fail(at + "weights", {"an object", "对象"}, *wts);
         const std::string wat = at + "weights.";
-        const auto nb = r.integer(*wts, wat, "num_bits", 1, 16, "an integer between 1 and 16");
+        const auto nb = r.integer(*wts, wat, "num_bits", 1, 16);
         if (r.bad()) return;
-        if (!nb) return r.fail(wat + "num_bits", "an integer between 1 and 16", json());
+        if (!nb) return r.fail(wat + "num_bits", QReader::between(1, 16), json());
         const std::string type = r.text(*wts, wat, "type").value_or("int");
         const std::string strategy = r.text(*wts, wat, "strategy").value_or("tensor");
         const bool symmetric = r.boolean(*wts, wat, "symmetric").value_or(true);
@@ -864,30 +883,32 @@ void read_compressed_tensors(QReader& r, const json& qc, Format& f) {
         } else if (strategy == "channel") {
             s.group = 0, s.rows = 1;
         } else if (strategy == "group" || strategy == "tensor_group") {
-            if (*gs == 0) return r.fail(wat + "group_size", "a group size for strategy \"" + strategy + "\"", json());
+            if (*gs == 0) return r.fail(wat + "group_size", {"a group size for strategy \"" + strategy + "\"", "策略 \"" + strategy + "\" 的组大小"}, json());
             s.group = *gs, s.rows = 1;
         } else if (strategy == "block") {
             const json* b = QReader::find(*wts, "block_structure");
             const bool ok = b && b->is_array() && b->size() == 2 && as_int((*b)[0], 1, 65536) && as_int((*b)[1], 1, 65536);
-            if (!ok) return r.fail(wat + "block_structure", "[rows, columns], two integers between 1 and 65536", b ? *b : json());
+            if (!ok) return r.fail(wat + "block_structure", {"[rows, columns], two integers between 1 and 65536", " [行, 列],两个 1 到 65536 之间的整数"}, b ? *b : json());
             s.rows = static_cast<std::uint64_t>(*as_int((*b)[0], 1, 65536));
             s.group = static_cast<std::uint64_t>(*as_int((*b)[1], 1, 65536));
         } else {
-            return r.fail(wat + "strategy", "tensor, channel, group, block or tensor_group", json(strategy));
+            return r.fail(wat + "strategy", {"tensor, channel, group, block or tensor_group", " tensor、channel、group、block 或 tensor_group"}, json(strategy));
         }
-        if (type != "int" && type != "float") return r.fail(wat + "type", "\"int\" or \"float\"", json(type));
+        if (type != "int" && type != "float") return r.fail(wat + "type", {"\"int\" or \"float\"", " \"int\" 或 \"float\""}, json(type));
         PatternSet targets;
         r.patterns(g, at, "targets", targets);
         if (r.bad()) return;
         if (s.bits == 0) {
-            r.note("hf_config: " + r.path() + "." + at + "format: \"dense\" stores the weights unquantized");
+            r.note("hf_config: " + r.path() + "." + at + "format: \"dense\" stores the weights unquantized",
+                   "hf_config:" + r.path() + "." + at + "format:\"dense\" 表示权重未量化存储");
             continue;
         }
         f.groups.emplace_back(std::move(targets), s);
         f.group_names.push_back(it.key());
     }
     if (!r.bad() && f.groups.empty())
-        r.note("hf_config: " + r.path() + ".config_groups: no group quantizes weights; weights are stored 16-bit");
+        r.note("hf_config: " + r.path() + ".config_groups: no group quantizes weights; weights are stored 16-bit",
+               "hf_config:" + r.path() + ".config_groups:没有量化权重的组;权重以 16 位存储");
 }
 
 // [SECTION] Coverage
@@ -1005,12 +1026,15 @@ private:
 
 std::uint64_t rounded(double v) { return v > 0 ? static_cast<std::uint64_t>(v + 0.5) : 0; }
 
-std::string scheme_text(const Scheme& s) {
-    std::string t = std::to_string(s.bits) + "-bit";
-    if (s.group == 0 && s.rows == 0) t += ", one scale per tensor";
-    else if (s.rows > 1) t += ", one " + std::to_string(s.scale) + "-bit scale per " + std::to_string(s.rows) + "×" + std::to_string(s.group) + " block";
-    else if (s.group == 0) t += ", one " + std::to_string(s.scale) + "-bit scale per row";
-    else t += ", one " + std::to_string(s.scale) + "-bit scale per " + std::to_string(s.group) + " weights";
+std::string scheme_text(const Scheme& s, bool zh = false) {
+    const std::string sb = std::to_string(s.scale) + (zh ? " 位缩放因子" : "-bit scale");
+    std::string t = std::to_string(s.bits) + (zh ? " 位" : "-bit");
+    if (s.group == 0 && s.rows == 0) t += zh ? ",每个张量一个缩放因子" : ", one scale per tensor";
+    else if (s.rows > 1)
+        t += zh ? ",每 " + std::to_string(s.rows) + "×" + std::to_string(s.group) + " 块一个 " + sb
+                : ", one " + sb + " per " + std::to_string(s.rows) + "×" + std::to_string(s.group) + " block";
+    else if (s.group == 0) t += zh ? ",每行一个 " + sb : ", one " + sb + " per row";
+    else t += zh ? ",每 " + std::to_string(s.group) + " 个权重一个 " + sb : ", one " + sb + " per " + std::to_string(s.group) + " weights";
     return t;
 }
 
@@ -1018,7 +1042,7 @@ std::string scheme_text(const Scheme& s) {
 
 bool module_pattern_matches(std::string_view pattern, std::string_view module_name, bool* unsupported) {
     PatternSet set;
-    std::string why;
+    Why why;
     if (!set.add(pattern, &why)) {
         if (unsupported) *unsupported = true;
         return false;
@@ -1032,11 +1056,11 @@ bool module_pattern_matches(std::string_view pattern, std::string_view module_na
 // [SECTION] read_quantization_config
 
 void read_quantization_config(const json& qc, std::string_view path, ModuleNaming naming, bool nested, ModelArch& a,
-                              std::vector<std::string>& warnings) {
+                              Notes& warnings) {
     const std::string p(path);
     if (!qc.is_object()) {
-        warnings.push_back("hf_config: " + p + ": expected an object, got " + show(qc) +
-                           "; ignored, weights are sized from weight_dtype");
+        warnings.add("hf_config: " + p + ": expected an object, got " + show(qc) + "; ignored, weights are sized from weight_dtype",
+                     "hf_config:" + p + " 应为对象,实际为 " + show(qc) + ";已忽略,权重按 weight_dtype 计算");
         return;
     }
     QReader r(p, warnings);
@@ -1045,8 +1069,9 @@ void read_quantization_config(const json& qc, std::string_view path, ModuleNamin
     if (method.empty() && (QReader::find(qc, "load_in_4bit") || QReader::find(qc, "load_in_8bit"))) method = "bitsandbytes";
     if (method.empty() && QReader::find(qc, "config_groups")) method = "compressed-tensors";
     if (method.empty()) {
-        warnings.push_back("hf_config: " + p + ".quant_method: missing; the quantization_config is ignored and "
-                           "weights are sized from weight_dtype");
+        warnings.add("hf_config: " + p + ".quant_method: missing; the quantization_config is ignored and "
+                     "weights are sized from weight_dtype",
+                     "hf_config:缺少 " + p + ".quant_method;已忽略 quantization_config,权重按 weight_dtype 计算");
         return;
     }
     std::string lower;
@@ -1064,9 +1089,12 @@ void read_quantization_config(const json& qc, std::string_view path, ModuleNamin
         a.quant_method = printable(method);  // kept (and printed); quant_bits 0: sized from weight_dtype
         if (a.quant_method.size() > 64) a.quant_method.resize(64);
         while (!a.quant_method.empty() && !valid_utf8(a.quant_method)) a.quant_method.pop_back();
-        warnings.push_back("hf_config: " + p + ".quant_method '" + printable(method) +
-                           "' is not a format gpusizer can size (fp8, fbgemm_fp8, mxfp4, compressed-tensors, gptq, "
-                           "awq, bitsandbytes); weights are sized from weight_dtype");
+        warnings.add("hf_config: " + p + ".quant_method '" + printable(method) +
+                         "' is not a format gpusizer can size (fp8, fbgemm_fp8, mxfp4, compressed-tensors, gptq, "
+                         "awq, bitsandbytes); weights are sized from weight_dtype",
+                     "hf_config:" + p + ".quant_method '" + printable(method) +
+                         "' 不是 gpusizer 能计算大小的格式(fp8、fbgemm_fp8、mxfp4、compressed-tensors、gptq、awq、"
+                         "bitsandbytes);权重按 weight_dtype 计算");
         return;
     }
     if (r.bad()) return;
@@ -1074,8 +1102,9 @@ void read_quantization_config(const json& qc, std::string_view path, ModuleNamin
     CoverageWalker walker(a, naming, nested, f);
     const Coverage cov = walker.walk();
     if (walker.budget_exhausted())
-        warnings.push_back("hf_config: " + p + ": the module patterns take too long to evaluate; modules not yet "
-                           "checked are taken as quantized");
+        warnings.add("hf_config: " + p + ": the module patterns take too long to evaluate; modules not yet "
+                     "checked are taken as quantized",
+                     "hf_config:" + p + ":模块匹配模式求值耗时过长;尚未检查的模块按已量化处理");
     Scheme s = f.scheme;
     if (f.targets) {
         if (f.groups.empty()) return;  // nothing quantized: stored as weight_dtype says
@@ -1085,14 +1114,17 @@ void read_quantization_config(const json& qc, std::string_view path, ModuleNamin
         s = f.groups[best].second;
         for (std::size_t g = 0; g < f.groups.size(); ++g)
             if (g != best && cov.group_mass[g] > 0 && !(f.groups[g].second == s)) {
-                warnings.push_back("hf_config: " + p + ".config_groups: groups store weights differently; every "
-                                   "quantized linear is sized as " + f.group_names[best] + " (" + scheme_text(s) + ")");
+                warnings.add("hf_config: " + p + ".config_groups: groups store weights differently; every "
+                             "quantized linear is sized as " + f.group_names[best] + " (" + scheme_text(s) + ")",
+                             "hf_config:" + p + ".config_groups:各组的权重存储方式不同;所有量化线性层都按 " +
+                                 f.group_names[best] + "(" + scheme_text(s, true) + ")计算");
                 break;
             }
     }
     if (cov.partial)
-        warnings.push_back("hf_config: " + p + ": some layers have only part of their attention or MLP quantized; "
-                           "each part is sized as quantized when most of its weights are");
+        warnings.add("hf_config: " + p + ": some layers have only part of their attention or MLP quantized; "
+                     "each part is sized as quantized when most of its weights are",
+                     "hf_config:" + p + ":部分层的注意力或 MLP 只有一部分被量化;某部分的大多数权重已量化时,按量化计算");
     a.quant_method = lower;
     a.quant_bits = s.bits;
     a.quant_group = s.group;
@@ -1107,8 +1139,9 @@ void read_quantization_config(const json& qc, std::string_view path, ModuleNamin
     a.quant_shared_layers = rounded(cov.shared);
     a.quant_lm_head = cov.lm_head;
     if (f.experts_only && a.num_experts == 0)
-        warnings.push_back("hf_config: " + p + ": " + lower + " quantizes only MoE experts and this model has none; "
-                           "its weights are stored 16-bit");
+        warnings.add("hf_config: " + p + ": " + lower + " quantizes only MoE experts and this model has none; "
+                     "its weights are stored 16-bit",
+                     "hf_config:" + p + ":" + lower + " 只量化 MoE 专家,而该模型没有专家;其权重以 16 位存储");
 }
 
 }  // namespace gpusizer::detail

@@ -24,7 +24,7 @@ enum class ModuleNaming { llama, phi3, mixtral, gpt_oss, qwen_moe, deepseek };
 // `nested`: the language model sits under text_config (module names may carry a
 // language_model prefix).
 void read_quantization_config(const json& qc, std::string_view path, ModuleNaming naming, bool nested, ModelArch& a,
-                              std::vector<std::string>& warnings);
+                              Notes& warnings);
 
 // Module-name patterns as quantizers write them (exposed for tests).
 //   "re:<regex>": a regular expression (compressed-tensors ignore/targets, GPTQModel "-:" keys),

@@ -248,31 +248,36 @@ WeightBytesByPart stored_by_part(const ModelArch& a, const ParamDetail& d) {
     return b;
 }
 
-std::string scheme_text(const ModelArch& a) {
-    std::string t = std::to_string(a.quant_bits) + "-bit";
-    const std::string sb = std::to_string(a.quant_scale_bits) + "-bit scale";
-    if (a.quant_group == 0 && a.quant_group_rows == 0) t += ", one scale per tensor";
-    else if (a.quant_group_rows > 1) t += " + one " + sb + " per " + std::to_string(a.quant_group_rows) + "×" + std::to_string(a.quant_group) + " block";
-    else if (a.quant_group == 0) t += " + one " + sb + " per row";
-    else t += " + one " + sb + " per " + std::to_string(a.quant_group) + " weights";
-    if (a.quant_scale2_group) t += " (double-quantized)";
-    if (a.quant_zero_bits) t += " + zero points";
+std::string scheme_text(const ModelArch& a, bool zh) {
+    auto tr = [zh](const char* en, const char* z) { return std::string(zh ? z : en); };
+    std::string t = std::to_string(a.quant_bits) + tr("-bit", " 位");
+    const std::string sb = std::to_string(a.quant_scale_bits) + tr("-bit scale", " 位缩放因子");
+    const std::string one = tr(" + one ", ",每 ");
+    if (a.quant_group == 0 && a.quant_group_rows == 0) t += tr(", one scale per tensor", ",每个张量一个缩放因子");
+    else if (a.quant_group_rows > 1)
+        t += zh ? one + std::to_string(a.quant_group_rows) + "×" + std::to_string(a.quant_group) + " 块一个 " + sb
+                : one + sb + " per " + std::to_string(a.quant_group_rows) + "×" + std::to_string(a.quant_group) + " block";
+    else if (a.quant_group == 0) t += zh ? ",每行一个 " + sb : one + sb + " per row";
+    else t += zh ? one + std::to_string(a.quant_group) + " 个权重一个 " + sb : one + sb + " per " + std::to_string(a.quant_group) + " weights";
+    if (a.quant_scale2_group) t += tr(" (double-quantized)", "(双重量化)");
+    if (a.quant_zero_bits) t += tr(" + zero points", " + 零点");
     if (a.quant_index_bits) t += " + g_idx";
     return t;
 }
 
-std::string coverage_text(const ModelArch& a) {
+std::string coverage_text(const ModelArch& a, bool zh) {
     const ParamDetail d = param_detail(a);
     std::string t;
-    auto part = [&](const char* name, std::uint64_t q, std::uint64_t of) {
+    auto part = [&](const char* name, const char* name_zh, std::uint64_t q, std::uint64_t of) {
         if (of == 0) return;
-        t += (t.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(std::min(q, of)) + "/" + std::to_string(of);
+        t += (t.empty() ? "" : (zh ? "," : ", ")) + std::string(zh ? name_zh : name) + " " + std::to_string(std::min(q, of)) + "/" +
+             std::to_string(of);
     };
-    part("attention", a.quant_attn_layers, a.num_layers);
-    part("MLP", a.quant_mlp_layers, d.dense_layers);
-    part("experts", a.quant_moe_layers, d.moe_layers);
-    if (a.num_shared_experts > 0) part("shared experts", a.quant_shared_layers, d.moe_layers);
-    if (d.lm_head > 0) t += a.quant_lm_head ? ", LM head quantized" : ", LM head 16-bit";
+    part("attention", "注意力", a.quant_attn_layers, a.num_layers);
+    part("MLP", "MLP", a.quant_mlp_layers, d.dense_layers);
+    part("experts", "专家", a.quant_moe_layers, d.moe_layers);
+    if (a.num_shared_experts > 0) part("shared experts", "共享专家", a.quant_shared_layers, d.moe_layers);
+    if (d.lm_head > 0) t += zh ? (a.quant_lm_head ? ",LM head 已量化" : ",LM head 为 16 位") : (a.quant_lm_head ? ", LM head quantized" : ", LM head 16-bit");
     return t;
 }
 
@@ -295,20 +300,26 @@ double stored_linear_bytes(const ModelArch& a, double out, double in) {
     return bytes;
 }
 
-std::string stored_weights_note(const ModelArch& a, WeightDtype w) {
+std::string stored_weights_note(const ModelArch& a, WeightDtype w, bool zh) {
     if (a.quant_method.empty()) return "";
     const std::string wd = to_string(w);
     if (is_gguf(w))
-        return "weight_dtype " + wd + ": sized as the GGUF file; the config's quantization_config (" + a.quant_method +
-               ") describes the original checkpoint, not this file";
+        return zh ? "weight_dtype " + wd + ":按 GGUF 文件计算大小;config 中的 quantization_config(" + a.quant_method +
+                        ")描述的是原始检查点,不是这个文件"
+                  : "weight_dtype " + wd + ": sized as the GGUF file; the config's quantization_config (" + a.quant_method +
+                        ") describes the original checkpoint, not this file";
     if (!stored_quantization_applies(a, w))
-        return "weights sized from weight_dtype " + wd + ": the quantization_config (" + a.quant_method +
-               ") is not one gpusizer can size";
-    return "weights as stored: " + a.quant_method + ", " + scheme_text(a) + "; quantized: " + coverage_text(a) +
+        return zh ? "权重按 weight_dtype " + wd + " 计算:gpusizer 无法计算该 quantization_config(" + a.quant_method + ")的大小"
+                  : "weights sized from weight_dtype " + wd + ": the quantization_config (" + a.quant_method +
+                        ") is not one gpusizer can size";
+    if (zh)
+        return "权重按存储格式计算:" + a.quant_method + "," + scheme_text(a, true) + ";已量化:" + coverage_text(a, true) +
+               "(来自 quantization_config);weight_dtype " + wd + " 描述的是计算精度";
+    return "weights as stored: " + a.quant_method + ", " + scheme_text(a, false) + "; quantized: " + coverage_text(a, false) +
            " (from quantization_config); weight_dtype " + wd + " describes the compute";
 }
 
-std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, std::vector<std::string>* notes) {
+std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, Notes* notes) {
     const WeightBytesByPart wb = weight_bytes_by_part(a, w);
     double bytes = wb.total();
     if (!is_gguf(w) && a.mtp_layers > 0 && a.kv_lora_rank > 0) {
@@ -324,11 +335,11 @@ std::uint64_t model_bytes(const ModelArch& a, WeightDtype w, std::vector<std::st
     }
     if (notes) {
         std::string n = stored_weights_note(a, w);
-        if (!n.empty()) notes->push_back(std::move(n));
+        if (!n.empty()) notes->add(std::move(n), stored_weights_note(a, w, true));
     }
     bool clamped = false;
     const std::uint64_t out = to_bytes(bytes, &clamped);
-    if (clamped && notes) notes->push_back("model_bytes: exceeded 9.2e18 bytes and was clamped");
+    if (clamped && notes) notes->add("model_bytes: exceeded 9.2e18 bytes and was clamped", "model_bytes:超过 9.2e18 字节,已截断");
     return out;
 }
 

@@ -209,9 +209,17 @@ bool known_field(std::string_view field) {
     return false;
 }
 
+// Where a warning is from, in English and Chinese: the link's scenario or its pinned one.
+struct Who {
+    std::string en, zh;
+};
+const Who k_current{"link: ", "链接:"};
+const Who k_pinned{"link, pinned: ", "链接(固定的场景):"};
+
 // One scenario from its pairs (known keys, without the pin. prefix). Never fails: what cannot be
-// used is dropped with a warning starting with `who` ("link: " or "link, pinned: ").
-Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const std::string& who, std::vector<std::string>& warnings) {
+// used is dropped with a warning starting with `who` ("link: " or "link, pinned: "). Messages of
+// core's errors (a value out of range, …) are English in both lines.
+Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const Who& who, Notes& warnings) {
     json obj = json::object();
     json cfg = json::object();
     for (const Pair& p : pairs) {  // keys known (decode_link_pair dropped the others)
@@ -232,13 +240,15 @@ Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const std::string& 
     if (!cfg.empty()) {
         cfg["gpusizer_arch"] = 1;
         if (obj.contains("model")) {
-            warnings.push_back(who + "both a preset (m) and model fields (cfg.*) given; using the preset");
+            warnings.add(who.en + "both a preset (m) and model fields (cfg.*) given; using the preset",
+                         who.zh + "同时给出了预设模型(m)和模型字段(cfg.*);使用预设模型");
         } else {
             // A bad architecture field is dropped, keeping the others.
             for (int guard = 0; guard < 64; ++guard) {
                 auto a = arch_from_json_object(cfg);
                 if (a.ok() || a.error.path.empty() || !cfg.contains(a.error.path)) break;
-                warnings.push_back(who + "model field " + a.error.message + "; ignored");
+                warnings.add(who.en + "model field " + a.error.message + "; ignored",
+                             who.zh + "模型字段 " + a.error.message + ";已忽略");
                 cfg.erase(a.error.path);
             }
             obj["hf_config"] = cfg;
@@ -248,7 +258,7 @@ Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const std::string& 
     for (std::size_t guard = 0; guard <= obj.size() + 1; ++guard) {
         Result<Scenario> r = parse_scenario_object(obj);
         if (r.ok()) {
-            for (auto& w : r.warnings) warnings.push_back(std::move(w));
+            warnings.append(r.notes());
             return *r;
         }
         std::string top = r.error.path.substr(0, r.error.path.find_first_of(".["));
@@ -256,12 +266,12 @@ Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const std::string& 
             // A cross-key problem (e.g. num_gpus vs tensor_parallel): drop the parallel layout.
             top = r.error.path == "num_gpus" ? "num_gpus" : std::string();
             if (top.empty() || !obj.contains(top)) {
-                warnings.push_back(who + r.error.message + "; using the defaults instead");
+                warnings.add(who.en + r.error.message + "; using the defaults instead", who.zh + r.error.message + ";改用默认值");
                 obj = json::object();
                 continue;
             }
         }
-        warnings.push_back(who + r.error.message + "; ignored");
+        warnings.add(who.en + r.error.message + "; ignored", who.zh + r.error.message + ";已忽略");
         if (top == "num_gpus") {
             obj.erase("tensor_parallel");
             obj.erase("pipeline_parallel");
@@ -281,7 +291,7 @@ Result<LinkedScenarios> decode_link_pair(std::string_view link) {
                                                  ""});
     // Keep only the fragment (or the whole text when there is no '#').
     if (const std::size_t hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);
-    std::vector<std::string> warnings;
+    Notes warnings;
     std::vector<Pair> current, pinned;
     std::vector<std::string> seen_current, seen_pinned;  // keys already read, to report repeats
     bool has_version = false, has_pin = false, any_known = false;
@@ -304,19 +314,23 @@ Result<LinkedScenarios> decode_link_pair(std::string_view link) {
         const std::string shown_key =
             key ? detail::printable(*key) : detail::printable(pair.substr(0, std::min<std::size_t>(eq, 40)));
         if (!key || !val) {
-            warnings.push_back("link: '" + shown_key + "' has a broken %-escape; ignored");
+            warnings.add("link: '" + shown_key + "' has a broken %-escape; ignored", "链接:'" + shown_key + "' 的 %-转义不完整;已忽略");
             continue;
         }
         if (!detail::valid_utf8(*val)) {
-            warnings.push_back("link: " + shown_key + " is not valid UTF-8 text; ignored");
+            warnings.add("link: " + shown_key + " is not valid UTF-8 text; ignored", "链接:" + shown_key + " 不是有效的 UTF-8 文本;已忽略");
             continue;
         }
         if (*key == "v") {
-            if (has_version) warnings.push_back("link: v is given twice; the last value (" + detail::printable(*val) + ") is used");
+            if (has_version)
+                warnings.add("link: v is given twice; the last value (" + detail::printable(*val) + ") is used",
+                             "链接:v 给出了两次;使用最后一个值(" + detail::printable(*val) + ")");
             has_version = true;
             if (*val != std::to_string(k_link_version))
-                warnings.push_back("link: version " + detail::printable(*val) +
-                                   " is newer or unknown; reading it as version " + std::to_string(k_link_version));
+                warnings.add("link: version " + detail::printable(*val) + " is newer or unknown; reading it as version " +
+                                 std::to_string(k_link_version),
+                             "链接:版本 " + detail::printable(*val) + " 较新或未知;按版本 " + std::to_string(k_link_version) +
+                                 " 读取");
             continue;
         }
         if (*key == k_pin_key) {
@@ -327,20 +341,22 @@ Result<LinkedScenarios> decode_link_pair(std::string_view link) {
         const bool for_pin = key->rfind(pin_prefix, 0) == 0;
         has_pin = has_pin || for_pin;
         const std::string k = for_pin ? key->substr(pin_prefix.size()) : *key;
-        const std::string who = for_pin ? "link, pinned: " : "link: ";
+        const Who& who = for_pin ? k_pinned : k_current;
         const std::string shown = for_pin ? detail::printable(k) : shown_key;
         std::vector<std::string>& seen = for_pin ? seen_pinned : seen_current;
         if (std::find(seen.begin(), seen.end(), k) != seen.end())
-            warnings.push_back(who + shown + " is given twice; the last value (" + detail::printable(*val) + ") is used");
+            warnings.add(who.en + shown + " is given twice; the last value (" + detail::printable(*val) + ") is used",
+                         who.zh + shown + " 给出了两次;使用最后一个值(" + detail::printable(*val) + ")");
         else
             seen.push_back(k);
         if (k.rfind(k_cfg_prefix, 0) == 0) {
             if (!known_field(std::string_view(k).substr(4))) {
-                warnings.push_back(who + "unknown model field '" + detail::printable(k.substr(4)) + "' ignored");
+                warnings.add(who.en + "unknown model field '" + detail::printable(k.substr(4)) + "' ignored",
+                             who.zh + "未知的模型字段 '" + detail::printable(k.substr(4)) + "',已忽略");
                 continue;
             }
         } else if (!long_key(k)) {
-            warnings.push_back(who + "unknown key '" + shown + "' ignored");
+            warnings.add(who.en + "unknown key '" + shown + "' ignored", who.zh + "未知的键 '" + shown + "',已忽略");
             continue;
         }
         any_known = any_known || !for_pin;
@@ -348,17 +364,17 @@ Result<LinkedScenarios> decode_link_pair(std::string_view link) {
     }
     if (!has_version && !any_known && !has_pin)
         return Result<LinkedScenarios>::failure({"not_a_link", "not a gpusizer link (expected '#v=1&…')", ""});
-    if (!has_version) warnings.push_back("link: no version (v=1) given; read as version 1");
+    if (!has_version) warnings.add("link: no version (v=1) given; read as version 1", "链接:没有给出版本(v=1);按版本 1 读取");
     LinkedScenarios out;
-    out.current = scenario_from_pairs(current, "link: ", warnings);
-    if (has_pin) out.pinned = scenario_from_pairs(pinned, "link, pinned: ", warnings);
-    return Result<LinkedScenarios>::success(std::move(out), std::move(warnings));
+    out.current = scenario_from_pairs(current, k_current, warnings);
+    if (has_pin) out.pinned = scenario_from_pairs(pinned, k_pinned, warnings);
+    return Result<LinkedScenarios>::success(std::move(out), std::move(warnings.en), std::move(warnings.zh));
 }
 
 Result<Scenario> decode_link(std::string_view link) {
     Result<LinkedScenarios> r = decode_link_pair(link);
-    if (!r.ok()) return Result<Scenario>::failure(r.error, r.warnings);
-    return Result<Scenario>::success(r->current, r.warnings);
+    if (!r.ok()) return Result<Scenario>::failure(r.error, r.warnings, r.warnings_zh);
+    return Result<Scenario>::success(r->current, r.warnings, r.warnings_zh);
 }
 
 }  // namespace gpusizer

@@ -162,7 +162,7 @@ namespace {
 struct Reader {
     Scenario s;
     GivenKeys given;
-    std::vector<std::string> warnings;
+    Notes warnings;
     std::optional<Error> error;
 
     void fail(const std::string& key, const std::string& code, const std::string& msg) {
@@ -239,8 +239,9 @@ struct Reader {
         const bool has_cfg = obj.contains("hf_config") && !obj["hf_config"].is_null();
         const bool has_size = obj.contains("params_b") && !obj["params_b"].is_null();
         if (int(has_model) + int(has_cfg) + int(has_size) > 1)
-            warnings.push_back(std::string("several model sources given; using ") + (has_model ? "model" : "hf_config") +
-                               " and ignoring the others");
+            warnings.add(std::string("several model sources given; using ") + (has_model ? "model" : "hf_config") +
+                             " and ignoring the others",
+                         std::string("给出了多个模型来源;使用 ") + (has_model ? "model" : "hf_config") + ",忽略其余");
         if (has_model) {
             const json& v = obj["model"];
             if (!v.is_string() || !is_valid_id(v.get<std::string>()))
@@ -251,7 +252,8 @@ struct Reader {
             }
         } else if (has_cfg) {
             auto arch = arch_from_json_object(obj["hf_config"]);
-            for (auto& w : arch.warnings) warnings.push_back("hf_config: " + w);
+            const Notes n = arch.notes();
+            for (std::size_t i = 0; i < n.en.size(); ++i) warnings.add("hf_config: " + n.en[i], "hf_config:" + n.zh[i]);
             if (!arch.ok()) {
                 Error e = arch.error;
                 e.path = e.path.empty() ? "hf_config" : "hf_config." + e.path;
@@ -313,7 +315,9 @@ Result<Scenario> parse_scenario_object(const json& obj) {
         return Result<Scenario>::failure({"bad_type", "a scenario is a JSON object, got " + detail::show(obj), ""});
 
     for (auto it = obj.begin(); it != obj.end(); ++it)
-        if (!is_known_key(it.key())) r.warnings.push_back("unknown key '" + detail::printable(it.key()) + "' ignored");
+        if (!is_known_key(it.key()))
+            r.warnings.add("unknown key '" + detail::printable(it.key()) + "' ignored",
+                           "未知的键 '" + detail::printable(it.key()) + "',已忽略");
 
     // Every key in table order: `field` keys by their member's type, the others by hand.
 #define GPUSIZER_READ_field(key, limit) r.field(obj, Key::key, #key, r.s.key, limit);
@@ -334,11 +338,11 @@ Result<Scenario> parse_scenario_object(const json& obj) {
 #undef GPUSIZER_READ_targets
 #undef GPUSIZER_READ_list
 
-    if (r.error) return Result<Scenario>::failure(*r.error, r.warnings);
+    if (r.error) return Result<Scenario>::failure(*r.error, r.warnings.en, r.warnings.zh);
     apply_dependent_defaults(r.s, r.given);
     r.s.given = r.given;
-    if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings);
-    return Result<Scenario>::success(r.s, r.warnings);
+    if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings.en, r.warnings.zh);
+    return Result<Scenario>::success(r.s, r.warnings.en, r.warnings.zh);
 }
 
 std::optional<Error> check_layout(const Scenario& s) {
@@ -354,7 +358,7 @@ std::optional<Error> check_layout(const Scenario& s) {
     return std::nullopt;
 }
 
-std::optional<Error> check_consistency(const Scenario& s, std::vector<std::string>& warnings) {
+std::optional<Error> check_consistency(const Scenario& s, Notes& warnings) {
     if ((s.prompt_tokens || s.output_tokens) && s.seq_len < 1)
         return Error{"out_of_range", "prompt_tokens + output_tokens must be at least 1", "prompt_tokens"};
     if (s.seq_len > k_limit_seq_len.hi)
@@ -364,11 +368,14 @@ std::optional<Error> check_consistency(const Scenario& s, std::vector<std::strin
                      "prompt_tokens"};
     if (auto e = check_layout(s)) return e;
     if (s.task != Task::inference && (s.prompt_tokens || s.output_tokens))
-        warnings.push_back("prompt_tokens/output_tokens are for inference; seq_len is their sum for this training run");
+        warnings.add("prompt_tokens/output_tokens are for inference; seq_len is their sum for this training run",
+                     "prompt_tokens/output_tokens 用于推理;本次训练的 seq_len 取二者之和");
     if (s.task == Task::qlora && s.weight_dtype != WeightDtype::nf4 && s.weight_dtype != WeightDtype::int4_gptq &&
         s.weight_dtype != WeightDtype::int4_awq && s.weight_dtype != WeightDtype::int8)
-        warnings.push_back(std::string("qlora with weight_dtype ") + to_string(s.weight_dtype) +
-                           " is not quantized; that is LoRA on a frozen base in that dtype");
+        warnings.add(std::string("qlora with weight_dtype ") + to_string(s.weight_dtype) +
+                         " is not quantized; that is LoRA on a frozen base in that dtype",
+                     std::string("qlora 搭配 weight_dtype ") + to_string(s.weight_dtype) +
+                         " 并未量化;这相当于在该精度的冻结基座上做 LoRA");
     return std::nullopt;
 }
 
@@ -389,12 +396,13 @@ Result<Scenario> parse_scenario_json(std::string_view text) {
     }
     Result<Scenario> r = parse_scenario_object(obj);
     // nlohmann keeps the last of duplicate keys silently; say so.
-    std::vector<std::string> notes;
+    Notes notes;
     if (obj.is_object())
         for (const std::string& k : detail::duplicate_top_level_keys(text))
-            notes.push_back("duplicate key '" + detail::printable(k) + "': the last value (" + detail::show(obj[k]) +
-                            ") is used");
-    r.warnings.insert(r.warnings.begin(), notes.begin(), notes.end());
+            notes.add("duplicate key '" + detail::printable(k) + "': the last value (" + detail::show(obj[k]) + ") is used",
+                      "键 '" + detail::printable(k) + "' 重复:使用最后一个值(" + detail::show(obj[k]) + ")");
+    r.warnings.insert(r.warnings.begin(), notes.en.begin(), notes.en.end());
+    r.warnings_zh.insert(r.warnings_zh.begin(), notes.zh.begin(), notes.zh.end());
     return r;
 }
 

@@ -58,7 +58,7 @@ Result<ModelArch> arch_from_json_object(const json& v) {
         return detail::parse_hf_config_object(v);
     }
     ModelArch a;
-    std::vector<std::string> warnings;
+    Notes warnings;
 #define GPUSIZER_X(type, member, hf, link, def)                                                   \
     if (v.contains(#member))                                                                     \
         if (auto problem = read_field(v[#member], a.member,                                      \
@@ -72,9 +72,11 @@ Result<ModelArch> arch_from_json_object(const json& v) {
 #define GPUSIZER_X(type, member, hf, link, def) known = known || it.key() == #member;
         GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X
-        if (!known) warnings.push_back("unknown architecture field '" + detail::printable(it.key()) + "' ignored");
+        if (!known)
+            warnings.add("unknown architecture field '" + detail::printable(it.key()) + "' ignored",
+                         "未知的结构字段 '" + detail::printable(it.key()) + "',已忽略");
     }
-    return Result<ModelArch>::success(a, warnings);
+    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
 }
 
 }  // namespace gpusizer
