@@ -28,12 +28,16 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-// {"instances": [the base instances, copies 1..copies]}.
+// {"instances": [the base instances, copies 1..copies]}. Copies carry a short `source` and no
+// `notes` (free text up to ~1 kB each, never read by the planner): 10 000 offers' worth of them
+// would pass the 8 MiB limit on a user catalog (k_max_catalog_bytes) once the built-in rows grew.
 std::string user_catalog(const nlohmann::json& rows, int copies) {
     nlohmann::json out = nlohmann::json::array();
     for (int k = 1; k <= copies; ++k) {
         const double f = 1.0 + k / 1000.0;
         for (nlohmann::json row : rows) {
+            row["source"] = "bench/synthetic.cpp: a priced copy of a catalog row";
+            row.erase("notes");
             row["id"] = row["id"].get<std::string>() + "~" + std::to_string(k);
             for (const char* price : {"ondemand_per_hour", "spot_per_hour"})
                 if (row.contains(price) && row[price].is_number()) row[price] = row[price].get<double>() * f;
