@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "embedded_catalog.hpp"
+#include "gpusizer/catalog.hpp"
 #include "gpusizer/model.hpp"
 
 namespace gpusizer_test {
@@ -35,6 +37,12 @@ inline gpusizer::ModelArch quant_fixture(const std::string& file) {
     gpusizer::Result<gpusizer::ModelArch> r = gpusizer::parse_hf_config(read_text("tests/fixtures/quant_configs/" + file));
     REQUIRE_MESSAGE(r.ok(), file << ": " << r.error.message);
     return *r;
+}
+
+// The built-in catalog (assets/catalog.json, embedded), parsed once per test binary.
+inline const gpusizer::Catalog& built_in_catalog() {
+    static const gpusizer::Catalog c = *gpusizer::parse_catalog(embedded_catalog_json()).value;
+    return c;
 }
 
 }  // namespace gpusizer_test

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "embedded_catalog.hpp"
 #include "gpusizer/export.hpp"
 #include "gpusizer/link.hpp"
+#include "support.hpp"
 
 using namespace gpusizer;
 
@@ -60,18 +60,13 @@ Rows read_csv(const std::string& text) {
     return rows;
 }
 
-const Catalog& real_catalog() {
-    static const Catalog c = *parse_catalog(embedded_catalog_json()).value;
-    return c;
-}
-
 Estimate qlora_estimate() {
     Scenario s;
     s.model = "qwen3-8b";
     s.task = Task::qlora;
     s.weight_dtype = default_weight_dtype(Task::qlora);
     s.gpu = "rtx4090";
-    Result<Estimate> e = estimate(real_catalog(), s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), s);
     REQUIRE(e.ok());
     return *e;
 }
@@ -194,7 +189,7 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
     for (std::size_t i = 0; i < r.offers.size(); ++i) r.offers[i].rank = i + 1;
     r.warnings = {"a warning", "shared"};
     Result<Estimate> re = Result<Estimate>::success(e, {"shared"});
-    const std::string md = results_to_markdown(e.scenario, real_catalog(), re, Result<Recommendation>::success(r));
+    const std::string md = results_to_markdown(e.scenario, gpusizer_test::built_in_catalog(), re, Result<Recommendation>::success(r));
 
     char total[32];
     std::snprintf(total, sizeof total, "%.2f", static_cast<double>(e.memory_per_gpu_bytes.total) / 1073741824.0);
@@ -210,14 +205,14 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
     CHECK(md.find("6 offers in all") != std::string::npos);
     CHECK(md.find("- a warning\n") != std::string::npos);
     CHECK(md.find("- shared\n") == md.rfind("- shared\n"));  // each warning once
-    CHECK(md.find("Catalog " + real_catalog().version + ", prices as of " + real_catalog().prices_as_of) !=
+    CHECK(md.find("Catalog " + gpusizer_test::built_in_catalog().version + ", prices as of " + gpusizer_test::built_in_catalog().prices_as_of) !=
           std::string::npos);
     CHECK(md.rfind("# gpusizer — Qwen3 8B (qwen3-8b), qlora, nf4", 0) == 0);
 
     MarkdownOptions zh;
     zh.chinese = true;
     zh.page_url = "https://example.org/gpusizer/";
-    const std::string mdz = results_to_markdown(e.scenario, real_catalog(), re, Result<Recommendation>::success(r), zh);
+    const std::string mdz = results_to_markdown(e.scenario, gpusizer_test::built_in_catalog(), re, Result<Recommendation>::success(r), zh);
     CHECK(mdz.find("租一台。") != std::string::npos);
     CHECK(mdz.find("Rent one box.") == std::string::npos);
     CHECK(mdz.find("| 项 | GiB | 计算方式 |") != std::string::npos);
@@ -227,11 +222,11 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
 TEST_CASE("export: Markdown leaves out what was not computed and names what failed") {
     const Estimate e = qlora_estimate();
     const std::string only_memory =
-        results_to_markdown(e.scenario, real_catalog(), Result<Estimate>::success(e), Result<Recommendation>{});
+        results_to_markdown(e.scenario, gpusizer_test::built_in_catalog(), Result<Estimate>::success(e), Result<Recommendation>{});
     CHECK(only_memory.find("## Memory per GPU") != std::string::npos);
     CHECK(only_memory.find("## Recommendation") == std::string::npos);
     const std::string failed = results_to_markdown(
-        e.scenario, real_catalog(), Result<Estimate>{},
+        e.scenario, gpusizer_test::built_in_catalog(), Result<Estimate>{},
         Result<Recommendation>::failure({"unknown_id", "model 'x' is not in the catalog", "model"}));
     CHECK(failed.find("## Memory per GPU") == std::string::npos);
     CHECK(failed.find("Recommendation failed: model: model 'x' is not in the catalog") != std::string::npos);

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <string>
 
-#include "embedded_catalog.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/recommend.hpp"
@@ -17,15 +16,10 @@ using namespace gpusizer;
 
 namespace {
 
-const Catalog& catalog() {
-    static const Catalog c = *parse_catalog(embedded_catalog_json());
-    return c;
-}
-
 Estimate est(const std::string& flags_json) {
     Result<Scenario> s = parse_scenario_json(flags_json);
     REQUIRE_MESSAGE(s.ok(), s.error.message);
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     REQUIRE_MESSAGE(e.ok(), e.error.message);
     return *e;
 }
@@ -86,7 +80,7 @@ TEST_CASE("kinds: pasted config.json of each kind is accepted; a broken one name
     Result<Scenario> s = parse_scenario_json(R"({"hf_config":{"model_type":"whisper","d_model":384,"encoder_layers":4,"decoder_layers":4,
         "encoder_attention_heads":6,"decoder_attention_heads":6,"encoder_ffn_dim":1536,"decoder_ffn_dim":1536,"vocab_size":51865,"num_mel_bins":80}})");
     REQUIRE_MESSAGE(s.ok(), s.error.message);
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     REQUIRE(e.ok());
     CHECK(e->params.total == 37'760'640);  // whisper-tiny (README: 39M with its 51865-token vocabulary)
 
@@ -109,16 +103,16 @@ TEST_CASE("kinds: a hand-made architecture in a link is bounded, never a hang") 
     Result<Scenario> s = parse_scenario_json(R"({"hf_config":{"gpusizer_arch":1,"kind":"unet","stage_widths":"320,640",
         "stage_depths":"1,1,1","layers_per_block":4000000000,"hidden_size":320,"num_layers":1}})");
     REQUIRE(s.ok());
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     REQUIRE_FALSE(e.ok());
     CHECK(e.error.message.find("layers_per_block: more than 64") != std::string::npos);
-    Result<Recommendation> r = recommend(catalog(), *s, 3);
+    Result<Recommendation> r = recommend(gpusizer_test::built_in_catalog(), *s, 3);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error.message.find("layers_per_block: more than 64") != std::string::npos);
     Result<Scenario> c = parse_scenario_json(R"({"hf_config":{"gpusizer_arch":1,"kind":"cnn","model_type":"resnet",
         "stage_widths":"64","stage_depths":"999999","hidden_size":64,"num_layers":1}})");
     REQUIRE(c.ok());
-    Result<Estimate> ce = estimate(catalog(), *c);
+    Result<Estimate> ce = estimate(gpusizer_test::built_in_catalog(), *c);
     REQUIRE_FALSE(ce.ok());
     CHECK(ce.error.message.find("depths: more than 10000 blocks") != std::string::npos);
 }
@@ -130,7 +124,7 @@ TEST_CASE("kinds: FLOPs per image from the architecture") {
     const Estimate e = est(R"({"model":"resnet-50","gpu":"a100_80_sxm","batch_size":4096,"task":"inference","mfu":1})");
     REQUIRE(e.throughput);
     REQUIRE(e.throughput->images_per_s);
-    const Accelerator* a = catalog().find_accelerator("a100_80_sxm");
+    const Accelerator* a = gpusizer_test::built_in_catalog().find_accelerator("a100_80_sxm");
     const double flops = a->tflops_bf16_dense * 1e12 / *e.throughput->images_per_s;
     CHECK(flops == doctest::Approx(8.18e9).epsilon(0.01));
 }
@@ -211,7 +205,7 @@ TEST_CASE("kinds: recommend ranks offers for each kind") {
                              R"({"model":"sdxl","image_size":1024,"steps":30})", R"({"model":"whisper-large-v3"})"}) {
         Result<Scenario> s = parse_scenario_json(json);
         REQUIRE(s.ok());
-        Result<Recommendation> r = recommend(catalog(), *s, 5);
+        Result<Recommendation> r = recommend(gpusizer_test::built_in_catalog(), *s, 5);
         REQUIRE_MESSAGE(r.ok(), r.error.message);
         CHECK_FALSE(r->offers.empty());
         for (const Offer& o : r->offers) CHECK(o.tokens_per_s > 0);
@@ -233,7 +227,7 @@ TEST_CASE("kinds: BERT-style encoders are served as one forward per sequence, wi
     CHECK(e.throughput->tokens_per_s == doctest::Approx(32 * S / (32 * fwd / (65e12 * 0.50))).epsilon(0.05));
     Result<Scenario> s = parse_scenario_json(R"({"model":"bert-base-uncased","seq_len":512,"batch_size":32})");
     REQUIRE(s.ok());
-    Result<Recommendation> r = recommend(catalog(), *s, 3);
+    Result<Recommendation> r = recommend(gpusizer_test::built_in_catalog(), *s, 3);
     REQUIRE_MESSAGE(r.ok(), r.error.message);
     CHECK_FALSE(r->offers.empty());
 }

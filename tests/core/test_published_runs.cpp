@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "embedded_catalog.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/speed.hpp"
 #include "support.hpp"
@@ -21,11 +20,6 @@ using namespace gpusizer;
 using json = nlohmann::json;
 
 namespace {
-
-const Catalog& catalog() {
-    static const Catalog c = *parse_catalog(embedded_catalog_json()).value;
-    return c;
-}
 
 const json& fixture() {
     static const json j = json::parse(gpusizer_test::read_text("tests/fixtures/published_runs.json"), nullptr, false);
@@ -57,13 +51,13 @@ ModelArch gpt(std::uint64_t layers, std::uint64_t hidden, std::uint64_t heads, s
 }
 
 ModelArch preset(const char* id) {
-    const ModelPreset* p = catalog().find_model(id);
+    const ModelPreset* p = gpusizer_test::built_in_catalog().find_model(id);
     REQUIRE(p);
     return p->arch;
 }
 
 Accelerator part(const char* id) {
-    const Accelerator* a = catalog().find_accelerator(id);
+    const Accelerator* a = gpusizer_test::built_in_catalog().find_accelerator(id);
     REQUIRE(a);
     return *a;
 }
@@ -143,12 +137,12 @@ ServeOut serve_of(const Serve& v) {
     s.output_tokens = v.output;
     s.seq_len = v.prompt + v.output;
     s.batch_size = 1;
-    auto one = estimate(catalog(), s);
+    auto one = estimate(gpusizer_test::built_in_catalog(), s);
     REQUIRE(one.ok());
     // What fits: whole requests in the KV cache, at most the benchmark's concurrency (or the engine cap).
     const std::int64_t fit = static_cast<std::int64_t>(*one->kv_capacity_tokens / static_cast<std::uint64_t>(s.seq_len));
     s.batch_size = std::max<std::int64_t>(1, std::min(fit, v.cap > 0 ? v.cap : v.concurrency));
-    auto e = estimate(catalog(), s);
+    auto e = estimate(gpusizer_test::built_in_catalog(), s);
     REQUIRE(e.ok());
     REQUIRE(e->throughput);
     ServeOut o;
@@ -157,7 +151,7 @@ ServeOut serve_of(const Serve& v) {
     // Time to first token of one prompt alone: P / (prefill tokens/s of a batch of one).
     Scenario first = s;
     first.batch_size = 1;
-    auto f = estimate(catalog(), first);
+    auto f = estimate(gpusizer_test::built_in_catalog(), first);
     o.ttft_ms = 1e3 * static_cast<double>(v.prompt) / f->throughput->prefill_tokens_per_s;
     return o;
 }

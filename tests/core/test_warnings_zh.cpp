@@ -22,11 +22,6 @@ using namespace gpusizer;
 
 namespace {
 
-const Catalog& catalog() {
-    static const Catalog c = *parse_catalog(embedded_catalog_json());
-    return c;
-}
-
 bool has_cjk(const std::string& s) {
     for (unsigned char c : s)
         if (c >= 0xE4 && c <= 0xE9) return true;  // lead byte of U+4E00…U+9FFF in UTF-8
@@ -51,7 +46,7 @@ void check_scenario(const std::string& text) {
     Result<Scenario> s = parse_scenario_json(text);
     check_twins(s.warnings, s.warnings_zh, "parse " + text);
     REQUIRE_MESSAGE(s.ok(), text << ": " << s.error.message);
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     check_twins(e.warnings, e.warnings_zh, "estimate " + text);
     REQUIRE_MESSAGE(e.ok(), text << ": " << e.error.message);
     check_twins(e->warnings, e->warnings_zh, "estimate " + text);
@@ -101,13 +96,13 @@ TEST_CASE("warnings_zh: every estimate and scenario warning has a Chinese line")
     // The planner's copy of the model's warnings (params_b).
     Result<Scenario> s = parse_scenario_json(R"({"params_b": 7})");
     REQUIRE(s.ok());
-    Result<Recommendation> r = recommend(catalog(), *s, 3);
+    Result<Recommendation> r = recommend(gpusizer_test::built_in_catalog(), *s, 3);
     REQUIRE(r.ok());
     REQUIRE(r->warnings.size() == 1);
     check_twins(r->warnings, r->warnings_zh, "recommend params_b");
 
     // Every preset, trained on a small GPU, and inferred on a large one.
-    for (const ModelPreset& m : catalog().models) {
+    for (const ModelPreset& m : gpusizer_test::built_in_catalog().models) {
         check_scenario(R"({"model": ")" + m.id + R"(", "task": "full_ft", "gpu": "t4"})");
         check_scenario(R"({"model": ")" + m.id + R"(", "gpu": "h100_sxm", "engine": "vllm"})");
     }
@@ -166,7 +161,7 @@ TEST_CASE("warnings_zh: hand-written lines, in the same order as the English one
     // Llama 3.1 8B's config.json: max_position_embeddings 131072. No gpu: no throughput.
     Result<Scenario> s = parse_scenario_json(R"({"model": "llama-3.1-8b", "zero_stage": 2, "seq_len": 200000})");
     REQUIRE(s.ok());
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     REQUIRE(e.ok());
     CHECK(e->warnings == std::vector<std::string>{
                              "zero_stage: ignored for inference",
@@ -179,9 +174,9 @@ TEST_CASE("warnings_zh: hand-written lines, in the same order as the English one
     // The Markdown export lists them in its language.
     MarkdownOptions zh;
     zh.chinese = true;
-    const std::string md_zh = results_to_markdown(*s, catalog(), e, Result<Recommendation>{}, zh);
+    const std::string md_zh = results_to_markdown(*s, gpusizer_test::built_in_catalog(), e, Result<Recommendation>{}, zh);
     CHECK(md_zh.find("## 警告\n\n- zero_stage:推理时忽略\n") != std::string::npos);
     CHECK(md_zh.find("ignored for inference") == std::string::npos);
-    const std::string md_en = results_to_markdown(*s, catalog(), e, Result<Recommendation>{});
+    const std::string md_en = results_to_markdown(*s, gpusizer_test::built_in_catalog(), e, Result<Recommendation>{});
     CHECK(md_en.find("## Warnings\n\n- zero_stage: ignored for inference\n") != std::string::npos);
 }
