@@ -280,7 +280,7 @@ void offer_row(PanelContext& ctx, const Recommendation& rec, int i, std::size_t 
     if (failed == 0) right_text("\u2713", &pal.good);
     else right_text("! " + std::to_string(failed), &pal.warn);
     ImGui::PopID();
-    if (open) offer_details(ctx, o);
+    if (open) offer_details(ctx, worded_offer(ctx.results, static_cast<std::size_t>(i)));
 }
 
 // The button for the rest of the rows and the footnote on * and ≈.

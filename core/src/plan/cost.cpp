@@ -115,6 +115,23 @@ void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& 
     o.gpu_count = m.gpus * p.nodes;
     o.plan = Plan{p.layout.tp, p.layout.pp, p.layout.dp, ctx.training ? p.layout.zero : 0};
     o.memory_per_gpu_bytes = p.est ? p.est->per_gpu.total : 0;
+    OfferFacts& f = o.facts;  // what the checks read (checks.cpp)
+    if (p.est) f.headroom_bytes = p.est->headroom, f.host_bytes = p.est->host_bytes;
+    f.roomy = p.roomy;
+    f.gpus_per_node = m.gpus;
+    f.intra_busbw = m.links.intra_busbw;
+    f.network_gbps = m.links.network_gbps;
+    f.network_listed = m.links.network_listed;
+    f.rdma = m.links.rdma;
+    f.nvlink_class = m.links.nvlink_class;
+    f.priced_per_gpu = m.per_gpu_listing && m.scale != 1;
+    f.tpu_slice = m.slice;
+    f.software = m.acc->software;
+    f.export_restricted = m.acc->export_status == "restricted";
+    f.lacks_bf16 = lacks_bf16(*m.acc, ctx.s);
+    f.interruption_notice_s = m.provider ? m.provider->interruption_notice_s : 0;
+    f.confidence = i.confidence;
+    f.typical_spot_discount = i.spot_is_typical_discount;
 }
 
 }  // namespace

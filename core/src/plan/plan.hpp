@@ -8,10 +8,12 @@
 //   train_plan.cpp  the best training plan on one machine: node count, layout, levers, step time
 //   serve_plan.cpp  the serving deployment on one machine: replica shape, concurrency, replicas
 //   cost.cpp        prices, the whole job's hours (setup, checkpoints, spot) and cost
-//   checks.cpp      the checks of an offer
-//   offers.cpp      one machine's offers: plan → price → checks → why (and the deadline)
+//   checks.cpp      the checks of an offer: outcomes from its figures and facts, messages when worded
+//   offers.cpp      one machine's offers: plan → price → blocking checks (and the deadline)
 //   rank.cpp        ordering by rank_by, one shape per listing, the Pareto front
-//   summary.cpp     the answer and the reasons a person can act on (export controls, misses)
+//   words.cpp       an offer's words: its checks' messages and why (word_offer)
+//   summary.cpp     an offer's why; the answer and the reasons a person can act on (export
+//                   controls, misses)
 //   text.cpp        numbers and words shared by the above
 //   recommend.cpp   recommend(): the list of calls
 
@@ -202,14 +204,17 @@ Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKin
 // offer the answer keeps.
 void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
 
-// [SECTION] Checks and words (checks.cpp, summary.cpp)
+// [SECTION] Checks and words (checks.cpp, summary.cpp, words.cpp)
 
 // A failed blocking check (host RAM for offload, budget, deadline, no price with a budget) as the
 // reason the offer is left out, before any words are made; nullopt when none fails.
-std::optional<std::string> blocking_reason(const Context& ctx, const Machine& m, const PlanChoice& p, const Offer& o);
-// Adds every check (made only for the offers an answer keeps).
-void add_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
-void describe(const Context& ctx, Offer& o);
+std::optional<std::string> blocking_reason(const Scenario& s, const Offer& o);
+// Every check of an offer the answer keeps (from its figures and facts); their messages when `words`.
+void add_checks(const Scenario& s, Offer& o, bool words);
+// The offer's why ("8× H100 … with gradient checkpointing: needs 61.2 GiB per GPU, ~9.5 h at MFU 0.41").
+void describe(const Scenario& s, const std::string& model_kind, Offer& o);
+// An offer's words: its checks with their messages and its why (recommend() and word_offer).
+void word(const Scenario& s, const std::string& model_kind, Offer& o);
 std::string model_name(const Context& ctx);
 
 // [SECTION] Offers, ranking, answer (offers.cpp, rank.cpp, summary.cpp)
@@ -259,6 +264,7 @@ struct UnitWords {
     bool samples;      // not tokens
 };
 UnitWords unit_words(const Context& ctx);
+UnitWords unit_words(std::string_view model_kind);  // Recommendation::model_kind ("" = tokens)
 std::string gpu_label_zh(const Accelerator& a);  // with its notes in Chinese (the catalog's name_zh)
 
 }  // namespace gpusizer::plan

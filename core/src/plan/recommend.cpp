@@ -1,10 +1,12 @@
 // recommend(): the planner as a list of named steps (core/src/plan/plan.hpp lists the files).
 //   1. the model and what the user fixed        context.cpp
 //   2. the machines the catalog rents            machines.cpp
-//   3. per machine: plan, price, checks, why     offers.cpp (train_plan / serve_plan, cost, checks, summary)
+//   3. per machine: plan, price, blocking checks  offers.cpp (train_plan / serve_plan, cost, checks)
 //   4. rank by rank_by, one shape per listing;   rank.cpp
 //      the cheapest and the fastest beside the pick
-//   5. the answer and the reasons                summary.cpp
+//   5. the offers kept: names, checks (outcomes;  cost.cpp, checks.cpp; words.cpp (word_offer)
+//      their messages and the why when worded)
+//   6. the answer and the reasons                summary.cpp
 #include <algorithm>
 #include <map>
 
@@ -48,7 +50,7 @@ void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation&
 
 }  // namespace
 
-Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top) {
+Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top, OfferWords words) {
     Result<ModelArch> arch = resolve_model(catalog, s);
     if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
     if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
@@ -95,7 +97,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     if (top > 0) keep_top(ranked, top, rec);
     rec.offers.reserve(ranked.size());
     std::map<const Accelerator*, Efficiency> explained;  // compute_efficiency with its why, once per accelerator
-    for (std::size_t i : ranked) {  // words only for what the answer keeps
+    for (std::size_t i : ranked) {  // names and checks only for what the answer keeps; words when asked
         plan::Candidate& c = offers[i];
         if (c.offer.step) {
             const Accelerator* a = c.machine->acc;
@@ -104,8 +106,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             c.offer.step->efficiency = it->second;
         }
         plan::add_names(ctx, *c.machine, *c.plan, c.offer);
-        plan::add_checks(ctx, *c.machine, *c.plan, c.offer);
-        plan::describe(ctx, c.offer);
+        if (words == OfferWords::all) plan::word(rec.scenario, rec.model_kind, c.offer);
+        else plan::add_checks(rec.scenario, c.offer, /*words=*/false);
         rec.offers.push_back(std::move(c.offer));
     }
     plan::answer(ctx, rejected, rec);
