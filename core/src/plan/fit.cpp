@@ -16,9 +16,11 @@ constexpr double k_roomy_fraction = 0.10;
 
 namespace {
 
+}  // namespace
+
 // The candidate's keys on top of the scenario's: the GPU, the layout, the levers.
-void prepare(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-             std::int64_t batch) {
+void prepare_candidate(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                       std::int64_t batch) {
     const Scenario& s = ctx.s;
     c.gpu = m.acc->id;
     // The machine's GPU memory when it is not the catalog's (the user's gpu_memory_gib, a fractional
@@ -44,18 +46,9 @@ void prepare(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpu
     apply_levers(c, levers);
 }
 
-}  // namespace
-
-Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-                            std::int64_t batch) {
-    Scenario c = ctx.s;
-    prepare(ctx, c, m, gpus, l, levers, batch);
-    return c;
-}
-
 const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                                   std::int64_t batch) {
-    prepare(ctx, ctx.scratch, m, gpus, l, levers, batch);
+    prepare_candidate(ctx, ctx.scratch, m, gpus, l, levers, batch);
     return ctx.scratch;
 }
 
@@ -90,7 +83,7 @@ const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLa
     const FitKey key{m.row, m.gpu_memory, gpus, l.tp, l.pp, ctx.training ? 0 : batch, l.zero, levers};
     if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
     Scenario& c = ctx.scratch;
-    prepare(ctx, c, m, gpus, l, levers, batch);
+    prepare_candidate(ctx, c, m, gpus, l, levers, batch);
     auto out = candidate_memory(ctx, c, m.gpu_memory);
     const auto it = ctx.estimates.emplace(key, std::move(out)).first;
     return it->second ? &*it->second : nullptr;

@@ -25,9 +25,14 @@ namespace {
 constexpr int k_training_shapes_per_listing = 1;
 constexpr int k_serving_shapes_per_listing = 2;
 
-bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const Instance*, int>& offered) {
+std::size_t row(const plan::Context& ctx, const plan::Machine& m) {
+    return static_cast<std::size_t>(m.inst - ctx.catalog.instances.data());
+}
+
+// `offered`: roomy shapes offered so far, per catalog row.
+bool skip_shape(const plan::Context& ctx, const plan::Machine& m, const std::vector<int>& offered) {
     const int most = ctx.training ? k_training_shapes_per_listing : k_serving_shapes_per_listing;
-    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
+    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[row(ctx, m)] >= most;
 }
 
 // The first `top` of the ranked offers, and the cheapest and the fastest after them when they rank
@@ -65,7 +70,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
     }
     plan::Context ctx{catalog, ks, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
-    ctx.scratch = ks;
+    ctx.scratch = ctx.replica = ks;
     ctx.detail = param_detail(*arch);
     ctx.download_bytes = plan::job_download_bytes(ctx);
     Recommendation rec;
@@ -79,7 +84,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     std::vector<plan::Candidate> offers;
     offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
-    std::map<const Instance*, int> offered;
+    std::vector<int> offered(catalog.instances.size());
     for (const plan::Machine& m : machines) {
         if (skip_shape(ctx, m, offered)) continue;
         const std::size_t before = offers.size();
@@ -87,7 +92,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         else plan::machine_offers(ctx, m, offers, rejected);
         for (std::size_t i = before; i < offers.size(); ++i)
             if (offers[i].plan->roomy) {
-                ++offered[m.inst];
+                ++offered[row(ctx, m)];
                 break;
             }
     }

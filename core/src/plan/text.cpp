@@ -118,7 +118,7 @@ std::string format_money_sig(double v, Currency c) {
 }
 
 double convert_currency(double amount, const std::string& from, Currency to, const CurrencyRate& rate) {
-    const std::string target = to_string(to);
+    const std::string_view target = to_string(to);
     if (from == target || rate.cny_per_usd <= 0) return amount;
     if (from == "USD" && to == Currency::CNY) return amount * rate.cny_per_usd;
     if (from == "CNY" && to == Currency::USD) return amount / rate.cny_per_usd;
