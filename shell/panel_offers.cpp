@@ -214,7 +214,9 @@ void offer_details(PanelContext& ctx, const Offer& o) {
     ImGui::PushTextWrapPos(right);
     ImGui::BeginGroup();
     const Palette& pal = palette();
-    ImGui::TextUnformatted((language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str());
+    const std::string& why = language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why;
+    ImGui::TextUnformatted(why.c_str());
+    ctx.tags.tag_item("offer_why", why);  // worded when opened (worded_offer): the CLI's why
     std::string facts = std::string(tr("Interconnect ", "互联 ")) + o.interconnect;
     if (o.vcpus > 0 || o.ram_gib > 0)
         facts += std::string(tr("  \u00b7  host ", "  \u00b7  主机 ")) + format_value(o.vcpus) + " vCPU / " + format_value(o.ram_gib) +

@@ -223,7 +223,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
     // 2. Parameters and the checkpoint's size.
     Notes notes;
     e.params = count_params(a, s, &notes);
-    e.model_bytes = model_bytes(a, s.weight_dtype, &notes);
+    e.model_bytes = model_bytes(a, s.weight_dtype, options.explain ? &notes : nullptr);  // the sizing note: words
     e.warn(notes);
     Result<GpuMemory> gpu = gpu_memory_of(catalog, s);
     if (!gpu.ok()) return Result<Estimate>::failure(gpu.error, e.warnings, e.warnings_zh);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 #include "plan.hpp"
 
@@ -307,14 +308,20 @@ namespace {
 
 // One reason per listing: a budget or deadline miss over a "does not fit" of a smaller shape.
 void reasons_by_listing(const std::vector<Rejection>& rejected, Recommendation& rec) {
-    std::vector<std::pair<std::string, std::string>> by_listing;
+    std::vector<const std::string*> reasons;  // in the order the listings first appear
+    std::vector<std::pair<std::string_view, std::size_t>> at;  // listing → place in `reasons`, sorted
     for (const Rejection& r : rejected) {
-        const std::string listing = r.reason.substr(0, r.reason.find(": "));
-        auto it = std::find_if(by_listing.begin(), by_listing.end(), [&](const auto& x) { return x.first == listing; });
-        if (it == by_listing.end()) by_listing.push_back({listing, r.reason});
-        else if (r.over_budget_cost || r.over_deadline_hours) it->second = r.reason;
+        const std::string_view listing = std::string_view(r.reason).substr(0, r.reason.find(": "));
+        auto it = std::lower_bound(at.begin(), at.end(), listing, [](const auto& x, std::string_view l) { return x.first < l; });
+        if (it == at.end() || it->first != listing) {
+            at.insert(it, {listing, reasons.size()});
+            reasons.push_back(&r.reason);
+        } else if (r.over_budget_cost || r.over_deadline_hours) {
+            reasons[it->second] = &r.reason;
+        }
     }
-    for (const auto& x : by_listing) rec.rejected_reasons.push_back(x.second);
+    rec.rejected_reasons.reserve(reasons.size());
+    for (const std::string* reason : reasons) rec.rejected_reasons.push_back(*reason);
 }
 
 // "Nothing in the catalog can run …" with the most useful reason.
