@@ -170,8 +170,8 @@ struct Sink {
 // returns a neutral value, so a row reports all of its problems at once and is then dropped.
 class Row {
 public:
-    Row(JsonValue obj, std::string path, Sink& warnings)
-        : obj_(obj), path_(std::move(path)), warnings_(warnings) {}
+    Row(const JsonValue& obj, std::string path, Sink& warnings)
+        : members_(obj), path_(std::move(path)), warnings_(warnings) {}
 
     const std::string& path() const { return path_; }
     std::string at(const char* key) const { return path_ + "." + key; }
@@ -180,7 +180,7 @@ public:
         warnings_.add(key_path + ": " + message + "; row dropped");
         ++problems_;
     }
-    std::optional<JsonValue> get(const char* key) const { return obj_.find(key); }
+    std::optional<JsonValue> get(const char* key) const { return members_.find(key); }
 
     // Required non-empty string.
     std::string text(const char* key, std::size_t max = k_max_text) {
@@ -259,7 +259,7 @@ public:
     }
 
 private:
-    JsonValue obj_;
+    detail::JsonMembers members_;
     std::string path_;
     Sink& warnings_;
     int problems_ = 0;
@@ -431,14 +431,21 @@ Error file_error(std::string code, std::string message, std::string path = "") {
     return Error{std::move(code), std::move(message), std::move(path)};
 }
 
-// Size and depth first (a parser recursion per nesting level), then JSON, then an object.
+// Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
+// nesting_within tells a text too deep (however broken after) from one that is not JSON.
 std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
     if (text.size() > k_max_catalog_bytes)
         return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
                                            std::to_string(k_max_catalog_bytes) + " (8 MiB)");
-    if (!detail::nesting_within(text, k_max_catalog_depth))
+    if (!out.parse(text, k_max_catalog_depth)) {
+        if (!detail::nesting_within(text, k_max_catalog_depth))
+            return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
+        return file_error("bad_json", "catalog is not valid JSON");
+    }
+    const std::string_view value = out.root().text();  // a NUL ends the text for JSON, not for the depth check
+    const std::size_t after = static_cast<std::size_t>(value.data() + value.size() - text.data());
+    if (text.find_first_not_of(" \t\n\r", after) != std::string_view::npos && !detail::nesting_within(text, k_max_catalog_depth))
         return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
-    if (!out.parse(text, k_max_catalog_depth)) return file_error("bad_json", "catalog is not valid JSON");
     if (!out.root().is_object()) return file_error("bad_type", "catalog must be a JSON object, got " + show(out.root()));
     return std::nullopt;
 }

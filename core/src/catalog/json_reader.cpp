@@ -3,6 +3,7 @@
 // text is JSON here exactly when json::parse accepts it (tests/core/test_json_reader.cpp).
 #include "catalog/json_reader.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <clocale>
 #include <cstdlib>
@@ -14,6 +15,15 @@ namespace {
 
 constexpr std::uint32_t k_kind_bits = 3, k_flag = 1u << k_kind_bits, k_count_shift = k_kind_bits + 1;
 constexpr std::size_t k_max_text = std::size_t(1) << 28;  // counts fit the 28 bits above the kind and flag
+
+// Bytes a string holds as they are: printable ASCII but the quote and the backslash.
+struct PlainBytes {
+    bool is[256];
+    constexpr PlainBytes() : is() {
+        for (int c = 0x20; c < 0x80; ++c) is[c] = c != '"' && c != '\\';
+    }
+};
+constexpr PlainBytes k_plain{};
 
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -57,8 +67,10 @@ std::string unescape(std::string_view s) {
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 1; i + 1 < s.size(); ++i) {
-        if (s[i] != '\\') {
-            out += s[i];
+        if (s[i] != '\\') {  // the run up to the next backslash (or the closing quote) as it is
+            const std::size_t end = std::min(s.find('\\', i), s.size() - 1);
+            out.append(s.data() + i, end - i);
+            i = end - 1;
             continue;
         }
         const char e = s[++i];
@@ -112,7 +124,9 @@ private:
     char peek() const { return pos_ < n_ ? t_[pos_] : '\0'; }
     static bool digit(char c) { return c >= '0' && c <= '9'; }
     void skip_ws() {
-        while (pos_ < n_ && (t_[pos_] == ' ' || t_[pos_] == '\n' || t_[pos_] == '\r' || t_[pos_] == '\t')) ++pos_;
+        std::size_t p = pos_;
+        while (p < n_ && (t_[p] == ' ' || t_[p] == '\n' || t_[p] == '\r' || t_[p] == '\t')) ++p;
+        pos_ = p;
     }
     std::uint32_t open(Kind k, std::size_t begin) {
         out_.push_back({static_cast<std::uint32_t>(begin), 0, 0, static_cast<std::uint32_t>(k)});
@@ -213,6 +227,7 @@ private:
         const std::size_t begin = pos_++;
         bool escaped = false;
         for (;;) {
+            pos_ = plain_run(pos_);
             if (pos_ >= n_) return false;
             const unsigned char c = static_cast<unsigned char>(t_[pos_]);
             if (c == '"') break;
@@ -220,14 +235,19 @@ private:
             if (c == '\\') {
                 escaped = true;
                 if (!escape()) return false;
-            } else if (c < 0x80) {
-                ++pos_;
             } else if (!utf8(c)) {
                 return false;
             }
         }
         ++pos_;
         return leaf(Kind::string, begin, escaped);
+    }
+
+    // The first byte from p on that a string cannot hold as it is (or n_).
+    std::size_t plain_run(std::size_t p) const {
+        const char* d = t_.data();  // locals: a store to pos_ could alias the text's bytes
+        while (p < n_ && k_plain.is[static_cast<unsigned char>(d[p])]) ++p;
+        return p;
     }
 
     bool escape() {
@@ -300,6 +320,8 @@ std::string_view JsonValue::text() const {
     return doc_->text_.substr(t.begin, t.end - t.begin);
 }
 
+bool JsonValue::has_escapes() const { return is_string() && (doc_->tokens_[index_].info & k_flag); }
+
 bool JsonValue::boolean() const { return is_boolean() && (doc_->tokens_[index_].info & k_flag); }
 
 std::string JsonValue::string() const {
@@ -322,6 +344,23 @@ std::optional<JsonValue> JsonValue::find(std::string_view key) const {
             if (k.key_equals(key)) found = v;  // the last one wins, as in nlohmann's DOM
         });
     return found;
+}
+
+JsonMembers::JsonMembers(const JsonValue& object) {
+    members_.reserve(object.size());
+    object.each_member([&](JsonValue k, JsonValue v) {
+        const std::string_view t = k.text();
+        members_.push_back({t.substr(1, t.size() - 2), k.has_escapes(), k, v});
+    });
+}
+
+std::optional<JsonValue> JsonMembers::find(std::string_view key) const {
+    for (auto m = members_.rbegin(); m != members_.rend(); ++m) {  // from the end: the last one wins
+        if (m->escaped ? m->name.key_equals(key)
+                       : m->key.size() == key.size() && (key.empty() || (m->key[0] == key[0] && m->key == key)))
+            return m->value;
+    }
+    return std::nullopt;
 }
 
 JsonNumber JsonValue::number() const {

@@ -38,6 +38,7 @@ public:
     JsonNumber number() const;           // a number as nlohmann reads it (integer, unsigned or float)
     std::string string() const;          // a string, unescaped; "" for anything else
     std::string_view text() const;       // the value's JSON text, as written
+    bool has_escapes() const;            // a string written with a backslash escape
     std::size_t size() const;            // elements of an array, members of an object (keys given twice count twice)
 
     // An object's value for `key` (the last one when the key is given twice); nullopt when absent.
@@ -55,6 +56,7 @@ public:
 
 private:
     friend class JsonDoc;
+    friend class JsonMembers;
     JsonValue(const JsonDoc* doc, std::uint32_t index) : doc_(doc), index_(index) {}
     std::uint32_t first_child() const { return index_ + 1; }
     std::uint32_t size_raw() const;
@@ -63,6 +65,21 @@ private:
 
     const JsonDoc* doc_;
     std::uint32_t index_;
+};
+
+// An object's members, listed once for many lookups (a catalog row reads ~30 keys).
+class JsonMembers {
+public:
+    explicit JsonMembers(const JsonValue& object);
+    std::optional<JsonValue> find(std::string_view key) const;  // as JsonValue::find
+
+private:
+    struct Member {
+        std::string_view key;  // as written, without the quotes
+        bool escaped;          // then compared unescaped
+        JsonValue name, value;
+    };
+    std::vector<Member> members_;
 };
 
 // The tokens of one text. Values point into it: it neither moves nor copies.
