@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <clocale>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -193,15 +194,17 @@ private:
         return leaf(kind, begin, flag);
     }
 
-    // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?  (the flag: no fraction, no exponent)
+    // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?  (the flag: no fraction, no exponent), and
+    // finite as a double: nlohmann rejects 1e400 ("number overflow"), also written out in digits.
     bool number() {
         const std::size_t begin = pos_;
         bool integer = true;
+        long magnitude = 0;  // the value is below 10^magnitude
         if (peek() == '-') ++pos_;
         if (peek() == '0') {
             ++pos_;
         } else if (digit(peek())) {
-            while (digit(peek())) ++pos_;
+            for (; digit(peek()); ++pos_) ++magnitude;
         } else {
             return false;
         }
@@ -214,11 +217,16 @@ private:
         if (peek() == 'e' || peek() == 'E') {
             integer = false;
             ++pos_;
+            const bool negative = peek() == '-';
             if (peek() == '+' || peek() == '-') ++pos_;
             if (!digit(peek())) return false;
-            while (digit(peek())) ++pos_;
+            long exponent = 0;
+            for (; digit(peek()); ++pos_) exponent = std::min(exponent * 10 + (t_[pos_] - '0'), 100000L);
+            magnitude += negative ? -exponent : exponent;
         }
-        return leaf(Kind::number, begin, integer);
+        if (!leaf(Kind::number, begin, integer)) return false;
+        // Below 10^308 a double is finite; above, ask strtod as nlohmann does.
+        return magnitude <= 308 || std::isfinite(JsonValue::read_number(t_.substr(begin, pos_ - begin), integer).as_double());
     }
 
     // A string: no control characters, escapes \" \\ \/ \b \f \n \r \t \uXXXX (a surrogate only as
@@ -364,9 +372,12 @@ std::optional<JsonValue> JsonMembers::find(std::string_view key) const {
 }
 
 JsonNumber JsonValue::number() const {
+    if (!is_number()) return {};
+    return read_number(text(), doc_->tokens_[index_].info & k_flag);
+}
+
+JsonNumber JsonValue::read_number(std::string_view s, bool integer) {
     JsonNumber n;
-    if (!is_number()) return n;
-    const std::string_view s = text();
     char small[64];
     std::string large;
     char* p = small;
@@ -378,7 +389,7 @@ JsonNumber JsonValue::number() const {
         p = &large[0];
     }
     char* end = nullptr;
-    if (doc_->tokens_[index_].info & k_flag) {  // integer syntax: 64-bit when it fits, as nlohmann
+    if (integer) {  // integer syntax: 64-bit when it fits, as nlohmann
         errno = 0;
         if (s[0] == '-') {
             const long long v = std::strtoll(p, &end, 10);
@@ -393,7 +404,7 @@ JsonNumber JsonValue::number() const {
     if (point != '.')
         for (char* c = p; *c; ++c)
             if (*c == '.') *c = point;
-    n.d = std::strtod(p, &end);  // 1e400 is inf, as in nlohmann
+    n.d = std::strtod(p, &end);
     return n;
 }
 

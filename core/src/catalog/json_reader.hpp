@@ -3,9 +3,9 @@
 // token per value and key, each a view into the text — no DOM, no allocation per value. It
 // accepts exactly what nlohmann::json::parse accepts (strict RFC 8259: UTF-8 checked, escapes
 // and surrogate pairs checked, no comments; a leading UTF-8 BOM skipped; after the value only
-// whitespace, or a NUL byte, which nlohmann takes for the end of input), and reads values as
-// nlohmann's DOM would give them: a key given twice reads as its last value, numbers as
-// nlohmann's get<double>() and as_int. Values are decoded only when read (JsonValue::string,
+// whitespace, or a NUL byte, which nlohmann takes for the end of input; no number beyond a
+// double's range), and reads values as nlohmann's DOM would give them: a key given twice reads as
+// its last value, numbers as nlohmann's get<double>() and as_int. Values are decoded only when read (JsonValue::string,
 // number). The text must outlive the JsonDoc. docs/catalog.md "Reading the file".
 
 #include <cstddef>
@@ -57,11 +57,13 @@ public:
 private:
     friend class JsonDoc;
     friend class JsonMembers;
+    friend class JsonParser;
     JsonValue(const JsonDoc* doc, std::uint32_t index) : doc_(doc), index_(index) {}
     std::uint32_t first_child() const { return index_ + 1; }
     std::uint32_t size_raw() const;
     std::uint32_t next(std::uint32_t i) const;
     bool key_equals(std::string_view key) const;  // this is a string token equal to `key` once unescaped
+    static JsonNumber read_number(std::string_view text, bool integer_syntax);
 
     const JsonDoc* doc_;
     std::uint32_t index_;
