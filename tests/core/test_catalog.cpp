@@ -293,6 +293,7 @@ TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed
     for (const auto& m : c->models) {
         CHECK_MESSAGE(ids.insert(m.id).second, m.id);
         CHECK_MESSAGE(!m.source.empty(), m.id);
+        REQUIRE_MESSAGE(m.arch().ok(), m.id << ": " << format_error(m.arch().error));  // parsed on first use: a broken shipped preset fails here
         CHECK_MESSAGE(m.arch()->hidden_size > 0, m.id);
     }
     CHECK(c->models.front().id == "llama-3.1-8b");  // curated order: the default preset first
