@@ -198,35 +198,38 @@ private:
     // finite as a double: nlohmann rejects 1e400 ("number overflow"), also written out in digits.
     bool number() {
         const std::size_t begin = pos_;
+        std::size_t p = pos_;  // locals: a store to pos_ could alias the text's bytes
+        const auto at = [&](std::size_t i) { return i < n_ ? t_[i] : '\0'; };
         bool integer = true;
         long magnitude = 0;  // the value is below 10^magnitude
-        if (peek() == '-') ++pos_;
-        if (peek() == '0') {
-            ++pos_;
-        } else if (digit(peek())) {
-            for (; digit(peek()); ++pos_) ++magnitude;
+        if (at(p) == '-') ++p;
+        if (at(p) == '0') {
+            ++p;
+        } else if (digit(at(p))) {
+            for (; digit(at(p)); ++p) ++magnitude;
         } else {
             return false;
         }
-        if (peek() == '.') {
+        if (at(p) == '.') {
             integer = false;
-            ++pos_;
-            if (!digit(peek())) return false;
-            while (digit(peek())) ++pos_;
+            ++p;
+            if (!digit(at(p))) return false;
+            while (digit(at(p))) ++p;
         }
-        if (peek() == 'e' || peek() == 'E') {
+        if (at(p) == 'e' || at(p) == 'E') {
             integer = false;
-            ++pos_;
-            const bool negative = peek() == '-';
-            if (peek() == '+' || peek() == '-') ++pos_;
-            if (!digit(peek())) return false;
+            ++p;
+            const bool negative = at(p) == '-';
+            if (at(p) == '+' || at(p) == '-') ++p;
+            if (!digit(at(p))) return false;
             long exponent = 0;
-            for (; digit(peek()); ++pos_) exponent = std::min(exponent * 10 + (t_[pos_] - '0'), 100000L);
+            for (; digit(at(p)); ++p) exponent = std::min(exponent * 10 + (t_[p] - '0'), 100000L);
             magnitude += negative ? -exponent : exponent;
         }
-        if (!leaf(Kind::number, begin, integer)) return false;
+        pos_ = p;
+        leaf(Kind::number, begin, integer);
         // Below 10^308 a double is finite; above, ask strtod as nlohmann does.
-        return magnitude <= 308 || std::isfinite(JsonValue::read_number(t_.substr(begin, pos_ - begin), integer).as_double());
+        return magnitude <= 308 || std::isfinite(JsonValue::read_number(t_.substr(begin, p - begin), integer).as_double());
     }
 
     // A string: no control characters, escapes \" \\ \/ \b \f \n \r \t \uXXXX (a surrogate only as
@@ -253,8 +256,9 @@ private:
 
     // The first byte from p on that a string cannot hold as it is (or n_).
     std::size_t plain_run(std::size_t p) const {
-        const char* d = t_.data();  // locals: a store to pos_ could alias the text's bytes
-        while (p < n_ && k_plain.is[static_cast<unsigned char>(d[p])]) ++p;
+        const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());  // not pos_: a store to it could alias the text
+        while (p + 4 <= n_ && (k_plain.is[d[p]] & k_plain.is[d[p + 1]] & k_plain.is[d[p + 2]] & k_plain.is[d[p + 3]])) p += 4;
+        while (p < n_ && k_plain.is[d[p]]) ++p;
         return p;
     }
 
