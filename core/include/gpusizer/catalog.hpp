@@ -123,10 +123,9 @@ struct ModelPreset {
     std::string fidelity;  // file · md-block · py-dict-json-literal
     std::string notes;
 
-    // The preset's config.json, kept as its text in the catalog and parsed when first asked for
-    // (arch()): a page load reads the catalog without parsing ~100 configs it may never use.
-    const std::string& config() const { return config_; }
-    const std::string& config_path() const { return config_path_; }  // where it is: "models[3].config"
+    // The preset's config.json is kept as its text in the catalog and parsed when first asked
+    // for (arch()): a page load reads the catalog without parsing ~100 configs it may never use.
+    // `path` is where it is in its file ("models[3].config"), for arch()'s errors.
     void set_config(std::string json_text, std::string path);
     // parse_hf_config of config(), warnings included: parsed on the first call, then kept (copies
     // of the preset share it; std::call_once makes the first call safe from several threads). A

@@ -5,8 +5,9 @@
 // and surrogate pairs checked, no comments; a leading UTF-8 BOM skipped; after the value only
 // whitespace, or a NUL byte, which nlohmann takes for the end of input; no number beyond a
 // double's range), and reads values as nlohmann's DOM would give them: a key given twice reads as
-// its last value, numbers as nlohmann's get<double>() and as_int. Values are decoded only when read (JsonValue::string,
-// number). The text must outlive the JsonDoc. docs/catalog.md "Reading the file".
+// its last value, numbers as nlohmann's get<double>() and as_int. Values are decoded only when
+// read (JsonValue::string, number). The text must outlive the JsonDoc. docs/catalog.md
+// "Validation rules and limits"; tests/core/test_json_reader.cpp compares it with nlohmann.
 
 #include <cstddef>
 #include <cstdint>
