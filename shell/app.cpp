@@ -104,7 +104,8 @@ std::string App::results_json() const {
 }
 
 std::string App::recommendation_json() const {
-    return results_.recommendation.ok() ? recommendation_to_json(*results_.recommendation) : std::string();
+    const Result<Recommendation> r = worded_recommendation(results_);
+    return r.ok() ? recommendation_to_json(*r) : std::string();
 }
 
 void App::recompute_if_needed(Host& host) {

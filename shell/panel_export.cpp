@@ -17,7 +17,7 @@ std::string markdown(PanelContext& ctx) {
     const std::string url = ctx.host.share_url(ctx.link);
     const std::size_t hash = url.find('#');
     o.page_url = hash == std::string::npos ? std::string() : url.substr(0, hash);  // "" when the host has no page
-    return results_to_markdown(ctx.scenario, ctx.catalog, ctx.results.estimate, ctx.results.recommendation, o);
+    return results_to_markdown(ctx.scenario, ctx.catalog, ctx.results.estimate, worded_recommendation(ctx.results), o);
 }
 
 void save(PanelContext& ctx, const char* filename, const char* mime, const std::string& content) {
@@ -42,11 +42,11 @@ void panel_export(PanelContext& ctx) {
         const bool est = ctx.results.estimate.ok();
         const bool rec = ctx.results.recommendation.ok();
         if (item(ctx, "json", tr("JSON: estimate and offers", "JSON:估算与方案")))
-            save(ctx, "gpusizer.json", "application/json", results_to_json(ctx.results.estimate, ctx.results.recommendation) + "\n");
+            save(ctx, "gpusizer.json", "application/json", results_to_json(ctx.results.estimate, worded_recommendation(ctx.results)) + "\n");
         if (item(ctx, "csv_memory", tr("CSV: memory per GPU", "CSV:每 GPU 显存"), est))
             save(ctx, "gpusizer-memory.csv", "text/csv", estimate_to_csv(*ctx.results.estimate));
         if (item(ctx, "csv_offers", tr("CSV: offers", "CSV:租用方案"), rec))
-            save(ctx, "gpusizer-offers.csv", "text/csv", recommendation_to_csv(*ctx.results.recommendation));
+            save(ctx, "gpusizer-offers.csv", "text/csv", recommendation_to_csv(*worded_recommendation(ctx.results)));
         if (item(ctx, "markdown", tr("Markdown summary", "Markdown 摘要")))
             save(ctx, "gpusizer.md", "text/markdown", markdown(ctx));
         if (item(ctx, "markdown_copy", tr("Copy the Markdown summary", "复制 Markdown 摘要"))) {

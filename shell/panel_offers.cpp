@@ -214,7 +214,9 @@ void offer_details(PanelContext& ctx, const Offer& o) {
     ImGui::PushTextWrapPos(right);
     ImGui::BeginGroup();
     const Palette& pal = palette();
-    ImGui::TextUnformatted((language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why).c_str());
+    const std::string& why = language() == Language::zh && !o.why_zh.empty() ? o.why_zh : o.why;
+    ImGui::TextUnformatted(why.c_str());
+    ctx.tags.tag_item("offer_why", why);  // worded when opened (worded_offer): the CLI's why
     std::string facts = std::string(tr("Interconnect ", "互联 ")) + o.interconnect;
     if (o.vcpus > 0 || o.ram_gib > 0)
         facts += std::string(tr("  \u00b7  host ", "  \u00b7  主机 ")) + format_value(o.vcpus) + " vCPU / " + format_value(o.ram_gib) +
@@ -280,7 +282,7 @@ void offer_row(PanelContext& ctx, const Recommendation& rec, int i, std::size_t 
     if (failed == 0) right_text("\u2713", &pal.good);
     else right_text("! " + std::to_string(failed), &pal.warn);
     ImGui::PopID();
-    if (open) offer_details(ctx, o);
+    if (open) offer_details(ctx, worded_offer(ctx.results, static_cast<std::size_t>(i)));
 }
 
 // The button for the rest of the rows and the footnote on * and ≈.

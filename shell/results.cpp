@@ -33,7 +33,7 @@ Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axi
     Results r;
     r.axis = axis;
     r.estimate = estimate(catalog, s);
-    r.recommendation = recommend(catalog, s);
+    r.recommendation = recommend(catalog, s, 0, OfferWords::none);  // words for the offers shown
     if (!r.estimate.ok()) return r;
     for (const std::string& id : badge_cards()) {
         const Accelerator* a = catalog.find_accelerator(id);
@@ -58,6 +58,23 @@ Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axi
         if (e.ok()) r.sweep.push_back(SweepPoint{x, e->memory_per_gpu_bytes});
     }
     return r;
+}
+
+const Offer& worded_offer(const Results& r, std::size_t index) {
+    const Recommendation& rec = *r.recommendation;
+    auto it = r.worded.find(index);
+    if (it == r.worded.end()) {
+        it = r.worded.emplace(index, rec.offers[index]).first;
+        word_offer(rec, it->second);
+    }
+    return it->second;
+}
+
+Result<Recommendation> worded_recommendation(const Results& r) {
+    Result<Recommendation> out = r.recommendation;
+    if (out.ok())
+        for (Offer& o : out->offers) word_offer(*out, o);
+    return out;
 }
 
 std::vector<PresetInfo> preset_infos(const Catalog& catalog) {

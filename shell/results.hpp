@@ -4,6 +4,7 @@
 // compute a number themselves.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,16 +31,21 @@ struct SweepPoint {
 
 struct Results {
     Result<Estimate> estimate;
-    Result<Recommendation> recommendation;
+    Result<Recommendation> recommendation;  // the offers without their words (worded_offer)
     std::vector<CardFit> cards;
     SweepAxis axis = SweepAxis::seq_len;
     std::vector<SweepPoint> sweep;
+    mutable std::map<std::size_t, Offer> worded;  // worded_offer's: the offers opened since the recompute
 };
 
 // The common cards the fit badges show, in this order (ids of the catalog; absent ones skipped).
 const std::vector<std::string>& badge_cards();
 
 Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axis);
+// recommendation.offers[index] with its words (checks' messages, why), worded when first asked.
+const Offer& worded_offer(const Results& r, std::size_t index);
+// The recommendation with every offer worded, as the CLI prints it (exports, test hooks).
+Result<Recommendation> worded_recommendation(const Results& r);
 
 // Every preset with core's parameter counts (the model picker shows "Mixtral 8x7B · 46.70 B").
 struct PresetInfo {

@@ -167,6 +167,8 @@ describe('the page II: the answer at a glance', () => {
     await clickWidget(page, 'offer_row:1');
     const d = await page.waitForFunction(() => window.__gpusizer.widgets().offer_detail, null, { timeout: 10000 });
     assert.equal((await d.jsonValue()).text, id(rec.offers[1]));
+    // The page words an offer when it is opened: the same why as the CLI's.
+    assert.equal((await page.evaluate(() => window.__gpusizer.widgets().offer_why)).text, rec.offers[1].why);
     for (let i = 0; i < 3; ++i) {  // the details row in full view for the screenshot
       await page.mouse.move(rightPane.x, rightPane.y);
       await page.mouse.wheel(0, 120);

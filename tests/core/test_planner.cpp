@@ -890,6 +890,54 @@ TEST_CASE("planner: a per-GPU listing grows to the smallest machine that fits, a
     CHECK(check(*o, "per_gpu_listing"));
 }
 
+TEST_CASE("planner: without words an offer keeps every check's outcome; word_offer then writes recommend()'s words") {
+    Catalog c = test_catalog();
+    Instance pod = inst("cloud", "h100-pod", "h100", 1, "none", 16, 125, 2.0, std::nullopt);
+    pod.scales_to_gpus = 8;
+    pod.scaled_interconnect = "nvlink";
+    c.instances.push_back(pod);
+    Scenario train;
+    train.task = Task::lora;
+    train.train_tokens = 1e8;
+    Scenario serve;
+    serve.model = "llama-3.1-70b";
+    for (const Scenario& s : {train, serve}) {
+        const auto worded = recommend(c, s);
+        auto bare = recommend(c, s, 0, OfferWords::none);
+        REQUIRE(worded.ok());
+        REQUIRE(bare.ok());
+        REQUIRE(bare->offers.size() == worded->offers.size());
+        for (std::size_t i = 0; i < bare->offers.size(); ++i) {
+            Offer& o = bare->offers[i];
+            const Offer& w = worded->offers[i];
+            CHECK(o.why.empty());
+            REQUIRE(o.checks.size() == w.checks.size());
+            for (std::size_t k = 0; k < o.checks.size(); ++k) {
+                CHECK(o.checks[k].id == w.checks[k].id);
+                CHECK(o.checks[k].ok == w.checks[k].ok);
+                CHECK(o.checks[k].message.empty());
+            }
+            word_offer(*bare, o);
+            CHECK(o.why == w.why);
+            CHECK(o.why_zh == w.why_zh);
+            for (std::size_t k = 0; k < o.checks.size(); ++k) {
+                CHECK(o.checks[k].message == w.checks[k].message);
+                CHECK(o.checks[k].message_zh == w.checks[k].message_zh);
+            }
+        }
+    }
+    // Serving 70B on the pod: two GPUs (141 GB of weights), 2 × 16 vCPUs, two GPUs at 2 × $2.00.
+    auto r = recommend(c, serve, 0, OfferWords::none);
+    REQUIRE(r.ok());
+    const auto it = std::find_if(r->offers.begin(), r->offers.end(), [](const Offer& o) { return o.instance == "h100-pod"; });
+    REQUIRE(it != r->offers.end());
+    word_offer(*r, *it);
+    REQUIRE(check(*it, "vcpus"));
+    CHECK(check(*it, "vcpus")->message == "16 vCPUs per GPU");
+    REQUIRE(check(*it, "per_gpu_listing"));
+    CHECK(check(*it, "per_gpu_listing")->message == "priced per GPU: assumes one machine with 2 GPUs (nvlink) at 2× the listed price");
+}
+
 TEST_CASE("planner: money prints at least 3 significant digits, never 0") {
     CHECK(format_money_sig(0.35, Currency::CNY) == "¥0.350");
     CHECK(format_money_sig(0.0412, Currency::USD) == "$0.0412");

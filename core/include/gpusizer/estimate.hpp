@@ -109,7 +109,7 @@ Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s);
 // estimate many variants (the planner, the page's badges and chart) turn both off: the numbers
 // they read are the same, at a fraction of the cost (bench/recompute.cpp).
 struct EstimateOptions {
-    bool explain = true;  // explanations: formula text per term
+    bool explain = true;  // explanations: formula text per term, and the note on how the checkpoint was sized
     bool solvers = true;  // max_batch_size, max_seq_len (binary searches)
 };
 // Memory, fit and KV capacity only: for callers that estimate many variants.

@@ -144,6 +144,12 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout&
 MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Scenario& s, const Layout& l,
                             std::uint64_t gpu_memory_bytes, bool explain = true);
 
+// What estimate() reads off the breakdown on a GPU (gpu_memory_bytes > 0), and the planner's
+// serving candidates too: it fits when the part the limit applies to is within it (headroom: the
+// limit − that part); serving, the tokens the KV cache holds in what is left (vLLM: whole blocks of 16).
+bool fits_on_gpu(const MemoryDetail& md);
+std::uint64_t kv_capacity_tokens(const Scenario& s, const MemoryDetail& md);
+
 // vLLM's batch knobs with the defaults of the scenario's engine_version on a GPU of this size
 // (engine/arg_utils.py): what its profile run uses.
 struct VllmKnobs {

@@ -28,7 +28,7 @@ struct Check {
                           // software, bf16, spot, price_estimate, latency, budget, deadline, per_gpu_listing, price
     bool ok = true;       // false: a warning or a failure (see `blocking`)
     bool blocking = false;  // a failed blocking check removes the offer
-    std::string message;
+    std::string message;     // "" until the offer is worded (word_offer)
     std::string message_zh;  // the same in Chinese
 };
 
@@ -58,6 +58,26 @@ struct ServingLoad {
     double tokens_per_s = 0;       // output tokens/s of the deployment at that load
     double tpot_ms = 0;            // time per output token per user at that load
     double ttft_ms = 0;            // one prompt's prefill, no queueing
+};
+
+// What an offer's checks read besides its figures, so that word_offer words them from the offer
+// alone: the plan's memory, the machine's links and the catalog rows' facts.
+struct OfferFacts {
+    std::uint64_t headroom_bytes = 0;   // per GPU: what is left below the limit the estimate fits against
+    std::uint64_t host_bytes = 0;       // the job's host memory (offload), all nodes
+    bool roomy = true;                  // >= 10% of the GPU free (a tight plan ranks after the roomy ones)
+    std::int64_t gpus_per_node = 1;
+    double intra_busbw = 0;             // B/s, the node's all-reduce bus bandwidth (Links)
+    double network_gbps = 0;            // between nodes, as listed or assumed (Links)
+    bool network_listed = false, rdma = false, nvlink_class = false;
+    bool priced_per_gpu = false;        // a per-GPU listing grown to gpus_per_node GPUs at that many times its price
+    bool tpu_slice = false;
+    std::string software;               // the accelerator's stack ("" or "cuda": CUDA)
+    bool export_restricted = false;
+    bool lacks_bf16 = false;            // runs in fp16 (speed.hpp lacks_bf16)
+    double interruption_notice_s = 0;   // the provider's spot notice; 0 = not known
+    Confidence confidence = Confidence::recalled;  // the row's, said when it states no price_basis
+    bool typical_spot_discount = false; // its spot price is a typical discount off on demand
 };
 
 struct Offer {
@@ -95,8 +115,9 @@ struct Offer {
     double mfu = 0;
     std::optional<TrainingStep> step;  // training: one optimizer step, part by part
     std::optional<ServingLoad> serving;
-    std::vector<Check> checks;
-    std::string why;
+    OfferFacts facts;
+    std::vector<Check> checks;  // every check's outcome; the messages once worded
+    std::string why;            // "" until worded (word_offer)
     std::string why_zh;
     bool pareto = false;  // on the cost–time Pareto front
 };
@@ -136,7 +157,14 @@ struct Recommendation {
 inline constexpr double k_checkpoint_interval_hours = 0.5;  // the shortest spot interval planned
 inline constexpr double k_restart_hours = 0.25;
 
-Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top = 0);
+// recommend() words every offer it returns (its checks' messages and why, in English and Chinese)
+// unless told `none`: the page words only the offers it shows, with word_offer.
+enum class OfferWords { all, none };
+Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top = 0,
+                                 OfferWords words = OfferWords::all);
+// Words `o`, an offer of `rec` or a copy of one, from the offer alone (nothing when it has its
+// words): the same text recommend() writes.
+void word_offer(const Recommendation& rec, Offer& o);
 std::string recommendation_to_json(const Recommendation& r);
 
 // Price conversion with the catalog's dated rate.

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusizer/catalog.hpp"
@@ -68,7 +69,7 @@ struct Links {
     bool network_listed = false;
 };
 // A node of `gpus_per_node` accelerators joined by `interconnect`, `network_gbps` per node (0 = not listed).
-Links node_links(const Accelerator& a, const std::string& interconnect, std::int64_t gpus_per_node, double network_gbps);
+Links node_links(const Accelerator& a, std::string_view interconnect, std::int64_t gpus_per_node, double network_gbps);
 // Bus bandwidth (B/s) of a group of `group` ranks with `local` of them in each node; the
 // cross-node part shares the node's network with the other groups of that node.
 double group_busbw(const Links& l, std::int64_t group, std::int64_t local);

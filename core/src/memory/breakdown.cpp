@@ -9,6 +9,7 @@
 //   [SECTION] memory_per_gpu
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <cstdio>
 
 #include "steps.hpp"
@@ -101,14 +102,18 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
                             std::uint64_t gpu_memory_bytes, bool explaining) {
     using namespace memory;
     MemoryDetail out;
-    Scenario s = s_in;
-    const bool train = s.task != Task::inference;
-    if ((s.task == Task::pretrain || s.task == Task::full_ft) && !is_16bit_or_32(s.weight_dtype)) {
-        out.warnings.add(std::string("weight_dtype: ") + to_string(s.weight_dtype) +
+    // Full training of quantized weights is estimated as bf16 training: a copy of the scenario only
+    // then (the planner sizes hundreds of candidates).
+    std::optional<Scenario> retyped;
+    if ((s_in.task == Task::pretrain || s_in.task == Task::full_ft) && !is_16bit_or_32(s_in.weight_dtype)) {
+        out.warnings.add(std::string("weight_dtype: ") + to_string(s_in.weight_dtype) +
                              " weights cannot be trained directly; estimated as bf16 training",
-                         std::string("weight_dtype:") + to_string(s.weight_dtype) + " 权重无法直接训练;按 bf16 训练估算");
-        s.weight_dtype = WeightDtype::bf16;
+                         std::string("weight_dtype:") + to_string(s_in.weight_dtype) + " 权重无法直接训练;按 bf16 训练估算");
+        retyped = s_in;
+        retyped->weight_dtype = WeightDtype::bf16;
     }
+    const Scenario& s = retyped ? *retyped : s_in;
+    const bool train = s.task != Task::inference;
     const double gpu_memory = static_cast<double>(gpu_memory_bytes);
     const Job j = make_job(a, s, l, pd, gpu_memory, explaining);
 

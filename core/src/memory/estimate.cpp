@@ -80,6 +80,27 @@ std::int64_t largest_fitting(F fits) {
 
 }  // namespace
 
+bool fits_on_gpu(const MemoryDetail& md) { return md.budgeted_bytes <= md.limit_bytes; }
+
+// Tokens the KV cache can hold: the budget left after weights, activations and overheads, minus
+// what windowed layers keep for the current batch, over the full-layer rate (vLLM: whole blocks).
+std::uint64_t kv_capacity_tokens(const Scenario& s, const MemoryDetail& md) {
+    const double b = static_cast<double>(s.batch_size);
+    const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window), static_cast<double>(s.seq_len))
+                                      : static_cast<double>(s.seq_len);
+    const double budget = md.kv_budget_bytes;
+    double tokens = 0;
+    if (md.kv.full_per_token > 0)
+        tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
+    else if (md.kv.sliding_per_token > 0)
+        tokens = budget / md.kv.sliding_per_token;
+    if (!(tokens > 0)) tokens = 0;
+    if (tokens > 9.2e18) tokens = 9.2e18;
+    std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
+    if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
+    return cap;
+}
+
 // [SECTION] estimate — its steps, then the list that runs them
 
 namespace {
@@ -141,29 +162,14 @@ GpuFit fit_of(const GpuMemory& g, const MemoryDetail& md) {
     GpuFit fit;
     fit.id = g.id;
     fit.memory_bytes = g.bytes;
-    fit.fits = md.budgeted_bytes <= md.limit_bytes;
+    fit.fits = fits_on_gpu(md);
     fit.headroom_bytes = fit.fits ? md.limit_bytes - md.budgeted_bytes : 0;
     fit.shortfall_bytes = fit.fits ? 0 : md.budgeted_bytes - md.limit_bytes;
     return fit;
 }
 
-// Tokens the KV cache can hold: the budget left after weights, activations and overheads, minus
-// what windowed layers keep for the current batch, over the full-layer rate (vLLM: whole blocks).
 void kv_capacity(const Scenario& s, const MemoryDetail& md, Estimate& e) {
-    const double b = static_cast<double>(s.batch_size);
-    const double w = md.kv.window > 0 ? std::fmin(static_cast<double>(md.kv.window), static_cast<double>(s.seq_len))
-                                      : static_cast<double>(s.seq_len);
-    const double budget = md.kv_budget_bytes;
-    double tokens = 0;
-    if (md.kv.full_per_token > 0)
-        tokens = (budget - md.kv.sliding_per_token * b * w) / md.kv.full_per_token;
-    else if (md.kv.sliding_per_token > 0)
-        tokens = budget / md.kv.sliding_per_token;
-    if (!(tokens > 0)) tokens = 0;
-    if (tokens > 9.2e18) tokens = 9.2e18;
-    std::uint64_t cap = static_cast<std::uint64_t>(std::floor(tokens));
-    if (s.engine == Engine::vllm) cap = cap / 16 * 16;  // whole blocks of 16 tokens
-    e.kv_capacity_tokens = cap;
+    e.kv_capacity_tokens = kv_capacity_tokens(s, md);
     if (s.engine == Engine::vllm) e.kv_pool_bytes = to_bytes(std::fmax(0.0, md.kv_budget_bytes));
 }
 
@@ -224,7 +230,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const Estim
     // 2. Parameters and the checkpoint's size.
     Notes notes;
     e.params = count_params(a, s, &notes);
-    e.model_bytes = model_bytes(a, s.weight_dtype, &notes);
+    e.model_bytes = model_bytes(a, s.weight_dtype, options.explain ? &notes : nullptr);  // the sizing note: words
     e.warn(notes);
     Result<GpuMemory> gpu = gpu_memory_of(catalog, s);
     if (!gpu.ok()) return Result<Estimate>::failure(gpu.error, e.warnings, e.warnings_zh);

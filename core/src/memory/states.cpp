@@ -186,9 +186,10 @@ States adapter_states(const Job& j, const Share& sh, const StateBytes& sb, Memor
     if (s.task == Task::qlora && j.fw.kbit_upcast && bnb) {
         const double upcast = 2.0 * (sh.embedding_params + sh.norm_params);
         base += upcast;
-        explain(j, out, "weights_upcast", "embeddings, LM head and norms cast to fp32: + " + format_gib(upcast),
-                "peft prepare_model_for_kbit_training (\"cast all non INT8 parameters to fp32\"), which TRL's "
-                "SFTTrainer calls for 4-bit models");
+        if (j.explain)  // the text only when explaining (the planner sizes many candidates)
+            explain(j, out, "weights_upcast", "embeddings, LM head and norms cast to fp32: + " + format_gib(upcast),
+                    "peft prepare_model_for_kbit_training (\"cast all non INT8 parameters to fp32\"), which TRL's "
+                    "SFTTrainer calls for 4-bit models");
     }
     double base_on_host = 0;
     const bool params_offloaded = j.l.zero >= 3 && s.offload == Offload::optimizer_and_params;

@@ -12,6 +12,7 @@
 // theoretical_memory_usage.py (docs/research/memory-model.md §2.1, §2.6).
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "gpusizer/memory.hpp"
 #include "kinds.hpp"
@@ -261,10 +262,12 @@ unsigned module_bits(const std::string& n) {
 
 // Families whose checkpoints fuse q,k,v (and gate,up) into one Linear: an adapter on the
 // fused matrix has r·(h + (a+2k)·d) parameters, not three separate r·(d_in + d_out).
+// (Compared as views: the planner asks for every candidate's memory, and a view compares lengths first.)
 bool fused_qkv(const ModelArch& a) {
-    return a.model_type == "gpt2" || a.model_type == "gpt_neox" || a.model_type == "bloom" || a.model_type == "phi3";
+    const std::string_view t = a.model_type;
+    return t == "gpt2" || t == "gpt_neox" || t == "bloom" || t == "phi3";
 }
-bool fused_gate_up(const ModelArch& a) { return a.model_type == "phi3"; }
+bool fused_gate_up(const ModelArch& a) { return std::string_view(a.model_type) == "phi3"; }
 
 // The adapted matrices of one layer (lora_targets), as bits of Mod.
 unsigned lora_bits(const ModelArch& a, const Scenario& s, Notes* warnings) {

@@ -100,12 +100,10 @@ void serving_time(const Context& ctx, const Machine& m, const PlanChoice& p, boo
     o.hours = t.setup + t.compute + t.spot;
 }
 
-// What ranking reads (the names and levers are added to the offers an answer keeps: add_names).
+// What ranking and the checks read (the text — ids, names, levers — is added to the offers an
+// answer keeps: add_names).
 void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
     const Instance& i = *m.inst;
-    o.provider = i.provider;
-    o.instance = i.id;
-    o.gpu = m.acc->id;
     o.vcpus = i.vcpus * m.scale;
     o.ram_gib = i.ram_gib * m.scale;
     o.network_gbps = m.network_gbps;
@@ -115,6 +113,22 @@ void identity(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& 
     o.gpu_count = m.gpus * p.nodes;
     o.plan = Plan{p.layout.tp, p.layout.pp, p.layout.dp, ctx.training ? p.layout.zero : 0};
     o.memory_per_gpu_bytes = p.est ? p.est->per_gpu.total : 0;
+    OfferFacts& f = o.facts;  // what the checks read (checks.cpp)
+    if (p.est) f.headroom_bytes = p.est->headroom, f.host_bytes = p.est->host_bytes;
+    f.roomy = p.roomy;
+    f.gpus_per_node = m.gpus;
+    f.intra_busbw = m.links.intra_busbw;
+    f.network_gbps = m.links.network_gbps;
+    f.network_listed = m.links.network_listed;
+    f.rdma = m.links.rdma;
+    f.nvlink_class = m.links.nvlink_class;
+    f.priced_per_gpu = m.per_gpu_listing && m.scale != 1;
+    f.tpu_slice = m.slice;
+    f.export_restricted = m.acc->export_status == "restricted";
+    f.lacks_bf16 = lacks_bf16(*m.acc, ctx.s);
+    f.interruption_notice_s = m.provider ? m.provider->interruption_notice_s : 0;
+    f.confidence = i.confidence;
+    f.typical_spot_discount = i.spot_is_typical_discount;
 }
 
 }  // namespace
@@ -134,8 +148,8 @@ double job_download_bytes(const Context& ctx) {
     return k_image_bytes + static_cast<double>(weights_bytes(ctx.arch, w));
 }
 
-std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst) {
-    std::vector<PriceKind> out;
+Few<PriceKind, 2> price_kinds(const Scenario& s, const Instance& inst) {
+    Few<PriceKind, 2> out;  // on demand and spot, or one unknown price
     if (s.spot != SpotPolicy::only && inst.ondemand_per_hour) out.push_back(PriceKind::ondemand);
     if (s.spot != SpotPolicy::never && inst.spot_per_hour) out.push_back(PriceKind::spot);
     if (s.spot != SpotPolicy::only && !inst.ondemand_per_hour && !inst.spot_per_hour) out.push_back(PriceKind::unknown);
@@ -155,7 +169,6 @@ Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKin
     // falls back to the row's confidence.
     const bool estimated = i.price_basis.empty() ? is_estimate(i.confidence) : i.price_basis == k_price_basis_estimate;
     o.price_is_estimate = estimated || (spot && i.spot_is_typical_discount);
-    o.price_basis = i.price_basis;
     const double nodes = static_cast<double>(p.nodes);
     o.usd_per_hour = convert_currency(node_price(m, kind), i.currency, Currency::USD, ctx.catalog.usd_cny) * nodes;
     o.price_per_hour = convert_currency(node_price(m, kind), i.currency, ctx.s.currency, ctx.catalog.usd_cny) * nodes;
@@ -187,13 +200,18 @@ Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKin
 
 void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o) {
     const Instance& i = *m.inst;
+    o.provider = i.provider;
+    o.instance = i.id;
+    o.gpu = m.acc->id;
+    o.price_basis = i.price_basis;
+    o.facts.software = m.acc->software;
     o.provider_name = m.provider ? m.provider->name : i.provider;
     o.provider_name_zh = m.provider && !m.provider->name_zh.empty() ? m.provider->name_zh : o.provider_name;
     o.instance_zh = i.name_zh.empty() ? i.id : i.name_zh;
     o.region = i.price_region;
     o.gpu_name = gpu_label(*m.acc);
     o.gpu_name_zh = gpu_label_zh(*m.acc);
-    o.interconnect = m.interconnect;
+    o.interconnect = std::string(m.interconnect);
     o.currency = to_string(ctx.s.currency);
     o.levers = levers_of(p.levers);
 }

@@ -1,4 +1,4 @@
-// Memory of candidate plans: every candidate is a full memory estimate of the scenario with that
+// Memory of candidate plans: every candidate is the memory model's estimate of the scenario with that
 // layout and those levers (never a ratio), cached by what changes it, so machines with the same
 // GPU share them.
 #include "gpusizer/memory.hpp"
@@ -16,9 +16,11 @@ constexpr double k_roomy_fraction = 0.10;
 
 namespace {
 
+}  // namespace
+
 // The candidate's keys on top of the scenario's: the GPU, the layout, the levers.
-void prepare(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-             std::int64_t batch) {
+void prepare_candidate(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                       std::int64_t batch) {
     const Scenario& s = ctx.s;
     c.gpu = m.acc->id;
     // The machine's GPU memory when it is not the catalog's (the user's gpu_memory_gib, a fractional
@@ -44,49 +46,34 @@ void prepare(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpu
     apply_levers(c, levers);
 }
 
-}  // namespace
-
-Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-                            std::int64_t batch) {
-    Scenario c = ctx.s;
-    prepare(ctx, c, m, gpus, l, levers, batch);
-    return c;
-}
-
 const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                                   std::int64_t batch) {
-    prepare(ctx, ctx.scratch, m, gpus, l, levers, batch);
+    prepare_candidate(ctx, ctx.scratch, m, gpus, l, levers, batch);
     return ctx.scratch;
 }
 
 namespace {
 
-// Training candidates: the memory model's per-GPU breakdown directly (memory.hpp: "for estimate()
-// and for the planner"), with estimate()'s fit rule (total ≤ the limit). Serving candidates go
-// through estimate() for its KV-cache capacity.
-std::optional<Memory> training_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
+// A candidate's memory: the memory model's per-GPU breakdown directly (memory.hpp: "for estimate()
+// and for the planner") with estimate()'s fit rule and, serving, its KV-cache capacity — the numbers
+// estimate() gives for the candidate, without its text, checkpoint size and warnings. Training fits
+// when the whole total does (the budgeted part is the total), serving as estimate() fits.
+std::optional<Memory> candidate_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
+    // What estimate() refuses (no layers) or cannot fit (no GPU memory), nothing fits.
+    if (!ctx.training && (ctx.arch.num_layers == 0 || ctx.arch.hidden_size == 0 || gpu_memory == 0)) return std::nullopt;
     const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), gpu_memory, /*explain=*/false);
-    if (md.gpu.total > md.limit_bytes) return std::nullopt;
+    const std::uint64_t used = ctx.training ? md.gpu.total : md.budgeted_bytes;
+    if (used > md.limit_bytes) return std::nullopt;
     Memory e;
     e.params = ctx.params;
     e.per_gpu = md.gpu;
     e.host_bytes = md.host_bytes;
     e.gpu_memory = gpu_memory;
-    e.headroom = md.limit_bytes - md.gpu.total;
-    return e;
-}
-
-std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c) {
-    Result<Estimate> r = estimate(ctx.catalog, c, k_estimate_memory_only);
-    if (!r.ok() || !r->gpu || !r->gpu->fits) return std::nullopt;
-    Memory e;
-    e.params = r->params;
-    e.per_gpu = r->memory_per_gpu_bytes;
-    e.host_bytes = r->host_memory_bytes;
-    e.kv_bytes_per_token = r->kv_bytes_per_token;
-    e.kv_capacity_tokens = r->kv_capacity_tokens;
-    e.gpu_memory = r->gpu->memory_bytes;
-    e.headroom = r->gpu->headroom_bytes;
+    e.headroom = md.limit_bytes - used;
+    if (!ctx.training) {
+        e.kv_bytes_per_token = to_bytes(md.kv.full_per_token + md.kv.sliding_per_token);
+        e.kv_capacity_tokens = kv_capacity_tokens(c, md);
+    }
     return e;
 }
 
@@ -96,8 +83,8 @@ const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLa
     const FitKey key{m.row, m.gpu_memory, gpus, l.tp, l.pp, ctx.training ? 0 : batch, l.zero, levers};
     if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
     Scenario& c = ctx.scratch;
-    prepare(ctx, c, m, gpus, l, levers, batch);
-    auto out = ctx.training ? training_memory(ctx, c, m.gpu_memory) : serving_memory(ctx, c);
+    prepare_candidate(ctx, c, m, gpus, l, levers, batch);
+    auto out = candidate_memory(ctx, c, m.gpu_memory);
     const auto it = ctx.estimates.emplace(key, std::move(out)).first;
     return it->second ? &*it->second : nullptr;
 }

@@ -69,7 +69,7 @@ void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers,
     }
     for (PriceKind kind : price_kinds(ctx.s, *m.inst)) {
         Offer o = priced_offer(ctx, m, p, kind);
-        if (const std::optional<std::string> blocked = blocking_reason(ctx, m, p, o)) {
+        if (const std::optional<std::string> blocked = blocking_reason(ctx.s, o)) {
             rejected.push_back({label + (o.spot ? " (spot)" : "") + ": " + *blocked, {}, {}});
             continue;
         }

@@ -19,9 +19,8 @@ bool cuda_or_rocm(const Accelerator* a) {
 
 }  // namespace
 
-std::vector<int> lever_sets(const Context& ctx, const Machine& m) {
-    std::vector<int> sets;
-    sets.reserve(6);  // none and at most five levers (made for every machine)
+Few<int> lever_sets(const Context& ctx, const Machine& m) {
+    Few<int> sets;  // none and at most five levers
     sets.push_back(0);
     if (!ctx.training) return sets;
     const Scenario& s = ctx.s;

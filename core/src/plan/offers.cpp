@@ -1,6 +1,6 @@
 // One machine's offers: its plans (training: the fewest nodes, and without offload when that
 // differs; serving: the deployment for the load), each priced on demand and on spot, scaled out
-// when a deadline needs it, checked and described. The better plan per price is kept.
+// when a deadline needs it, and held to the blocking checks. The better plan per price is kept.
 #include <algorithm>
 #include <cmath>
 
@@ -56,7 +56,7 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
             if (!p.found) continue;
             Priced priced = meet_deadline(ctx, m, p, kind);
             const Offer& o = priced.offer;
-            if (const std::optional<std::string> blocked = blocking_reason(ctx, m, *priced.plan, o)) {
+            if (const std::optional<std::string> blocked = blocking_reason(ctx.s, o)) {
                 Rejection r{label(m, o.spot) + ": " + *blocked, {}, {}};
                 if (ctx.s.budget && o.total_cost && *o.total_cost > *ctx.s.budget) r.over_budget_cost = o.total_cost;
                 if (ctx.s.deadline_hours && o.hours && *o.hours > *ctx.s.deadline_hours) r.over_deadline_hours = o.hours;

@@ -8,10 +8,12 @@
 //   train_plan.cpp  the best training plan on one machine: node count, layout, levers, step time
 //   serve_plan.cpp  the serving deployment on one machine: replica shape, concurrency, replicas
 //   cost.cpp        prices, the whole job's hours (setup, checkpoints, spot) and cost
-//   checks.cpp      the checks of an offer
-//   offers.cpp      one machine's offers: plan → price → checks → why (and the deadline)
+//   checks.cpp      the checks of an offer: outcomes from its figures and facts, messages when worded
+//   offers.cpp      one machine's offers: plan → price → blocking checks (and the deadline)
 //   rank.cpp        ordering by rank_by, one shape per listing, the Pareto front
-//   summary.cpp     the answer and the reasons a person can act on (export controls, misses)
+//   words.cpp       an offer's words: its checks' messages and why (word_offer)
+//   summary.cpp     an offer's why; the answer and the reasons a person can act on (export
+//                   controls, misses)
 //   text.cpp        numbers and words shared by the above
 //   recommend.cpp   recommend(): the list of calls
 
@@ -30,6 +32,26 @@
 #include "gpusizer/speed.hpp"
 
 namespace gpusizer::plan {
+
+// A few values without an allocation (the planner makes such lists for every machine, node count
+// and replica shape); at most N, which each use bounds.
+template <class T, int N = 8>
+struct Few {
+    T v[N] = {};
+    int n = 0;
+    Few() = default;
+    Few(std::initializer_list<T> xs) {
+        for (T x : xs) push_back(x);
+    }
+    void push_back(T x) {
+        if (n < N) v[n++] = x;
+    }
+    const T* begin() const { return v; }
+    const T* end() const { return v + n; }
+    const T& operator[](std::size_t i) const { return v[i]; }
+    T back() const { return v[n - 1]; }
+    std::size_t size() const { return static_cast<std::size_t>(n); }
+};
 
 // [SECTION] Context (context.cpp)
 
@@ -82,7 +104,7 @@ struct FitKey {
 // the network: the local key leaves it (and joinability) out.
 struct ShapeKey {
     std::string_view gpu;       // the accelerator's id (a catalog row, or a fractional share's copy)
-    std::string interconnect;
+    std::string_view interconnect;  // the catalog row's
     std::uint64_t memory = 0;
     std::int64_t gpus = 0;
     std::int64_t share_milli = 0;    // the instance's GPU count × 1000 (fractional shares)
@@ -121,6 +143,7 @@ struct Context {
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
     std::deque<PlanChoice> kind_plans;                     // kinds_plan.cpp's plans (Candidate::plan points here)
     Scenario scratch;                                      // fit.cpp's candidate, reused
+    Scenario replica;                                      // serve_plan.cpp's replica being sized, reused
 };
 
 // [SECTION] Machines (machines.cpp)
@@ -137,7 +160,7 @@ struct Machine {
     std::uint64_t gpu_memory = 0;    // what fit checks use (the scenario's gpu_memory_gib overrides)
     std::int64_t gpus = 1;           // per node
     double scale = 1;                // × the listed price, vCPUs and RAM
-    std::string interconnect;
+    std::string_view interconnect;   // the catalog row's (interconnect, or scaled_interconnect)
     double network_gbps = 0;         // per node; 0 = not listed
     bool multi_node = true;          // may be joined with more of the same
     bool fractional = false;
@@ -145,7 +168,7 @@ struct Machine {
     bool slice = false;              // TPU chips joined by ICI
     Links links;
     Efficiency efficiency;           // training: compute_efficiency of this accelerator (the same for every plan)
-    std::vector<int> lever_sets;     // training: levers.cpp's sets for this machine
+    Few<int> lever_sets;             // training: levers.cpp's sets for this machine
 };
 std::vector<Machine> machines(Context& ctx, std::size_t& considered);
 ShapeKey shape_key(const Machine& m, bool local = false);
@@ -163,7 +186,7 @@ enum LeverBit : int {
 inline constexpr int k_slow_levers = k_checkpointing | k_offload_optimizer | k_offload_params;
 // Cumulative lever sets in the order an expert reaches for them (cheapest in time first),
 // without the levers the user fixed or that do not apply: {0, fused, fused+8bit, …}.
-std::vector<int> lever_sets(const Context& ctx, const Machine& m);
+Few<int> lever_sets(const Context& ctx, const Machine& m);
 // The scenario with these levers on (offload raises ZeRO to 2 or 3, as DeepSpeed needs).
 void apply_levers(Scenario& c, int levers);
 std::vector<Lever> levers_of(int levers);
@@ -176,9 +199,11 @@ const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLa
                     std::int64_t batch);
 // Less than 10% of the GPU free: allocator spikes and a longer batch can run out of memory.
 bool roomy(const Memory& e);
-Scenario candidate_scenario(const Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-                            std::int64_t batch);
-// The same in ctx.scratch (no copy of the scenario), valid until the next fit or scratch call.
+// The candidate's scenario in `c`, a copy of the scenario made once (ctx.scratch, ctx.replica): only
+// the keys a candidate sets change.
+void prepare_candidate(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                       std::int64_t batch);
+// The same in ctx.scratch, valid until the next fit or scratch call.
 const Scenario& scratch_candidate(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                                   std::int64_t batch);
 
@@ -193,23 +218,27 @@ const std::vector<PlanChoice>& serving_plan(Context& ctx, const Machine& m);
 // [SECTION] Cost (cost.cpp)
 
 enum class PriceKind { ondemand, spot, unknown };
-std::vector<PriceKind> price_kinds(const Scenario& s, const Instance& inst);
+Few<PriceKind, 2> price_kinds(const Scenario& s, const Instance& inst);
 double reference_tokens(const Context& ctx);  // training without train_tokens: the run offers are compared on
 double job_download_bytes(const Context& ctx);  // the container image and the weights each node pulls
-// The offer's identity, price, time parts and cost for one plan at one price: what ranking reads.
+// The offer's figures, price, time parts, cost and facts for one plan at one price: what ranking
+// and the checks read.
 Offer priced_offer(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind);
-// The names (provider, instance, GPU, in English and Chinese), region, currency and levers of an
-// offer the answer keeps.
+// The ids and names (provider, instance, GPU, in English and Chinese), region, currency, price
+// basis, software and levers of an offer the answer keeps.
 void add_names(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
 
-// [SECTION] Checks and words (checks.cpp, summary.cpp)
+// [SECTION] Checks and words (checks.cpp, summary.cpp, words.cpp)
 
 // A failed blocking check (host RAM for offload, budget, deadline, no price with a budget) as the
 // reason the offer is left out, before any words are made; nullopt when none fails.
-std::optional<std::string> blocking_reason(const Context& ctx, const Machine& m, const PlanChoice& p, const Offer& o);
-// Adds every check (made only for the offers an answer keeps).
-void add_checks(const Context& ctx, const Machine& m, const PlanChoice& p, Offer& o);
-void describe(const Context& ctx, Offer& o);
+std::optional<std::string> blocking_reason(const Scenario& s, const Offer& o);
+// Every check of an offer the answer keeps (from its figures and facts); their messages when `words`.
+void add_checks(const Scenario& s, Offer& o, bool words);
+// The offer's why ("8× H100 … with gradient checkpointing: needs 61.2 GiB per GPU, ~9.5 h at MFU 0.41").
+void describe(const Scenario& s, const std::string& model_kind, Offer& o);
+// An offer's words: its checks with their messages and its why (recommend() and word_offer).
+void word(const Scenario& s, const std::string& model_kind, Offer& o);
 std::string model_name(const Context& ctx);
 
 // [SECTION] Offers, ranking, answer (offers.cpp, rank.cpp, summary.cpp)
@@ -230,8 +259,8 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
 // Vision, diffusion and speech jobs (kinds_plan.cpp): data parallel over the machine's GPUs, its
 // samples per second in place of tokens per second.
 void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers, std::vector<Rejection>& rejected);
-// x before y by rank_by (rank.cpp); rank orders the offers (indices, one shape per listing: an Offer
-// is large to move) and marks the Pareto front.
+// x before y by rank_by, two offers of one machine (rank.cpp); rank orders the offers (indices, one
+// shape per listing: an Offer is large to move) and marks the Pareto front.
 bool ranks_before(const Context& ctx, const Offer& x, const Offer& y);
 std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers);
 // rec.cheapest / rec.fastest (places in `ranked`; answer() writes their trade-offs).
@@ -259,6 +288,7 @@ struct UnitWords {
     bool samples;      // not tokens
 };
 UnitWords unit_words(const Context& ctx);
+UnitWords unit_words(std::string_view model_kind);  // Recommendation::model_kind ("" = tokens)
 std::string gpu_label_zh(const Accelerator& a);  // with its notes in Chinese (the catalog's name_zh)
 
 }  // namespace gpusizer::plan

@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <unordered_set>
 
 #include "plan.hpp"
 
@@ -59,32 +58,25 @@ Keys keys_of(const Context& ctx, const Offer& o) {
     return k;
 }
 
-bool keys_before(const Keys& a, const Keys& b, const Offer& x, const Offer& y) {
+// The last tie: the listing (provider, instance: `xi`, `yi` the offers' catalog rows; the same row
+// when equal), spot, GPUs.
+bool keys_before(const Keys& a, const Keys& b, const Offer& x, const Offer& y, const Instance* xi, const Instance* yi) {
     if (a.price_known != b.price_known) return a.price_known;  // unpriced listings last
     if (a.too_slow != b.too_slow) return !a.too_slow;
     if (a.several != b.several) return !a.several;
     if (a.key != b.key) return a.key < b.key;
     if (a.time != b.time) return a.time < b.time;
     if (a.cost != b.cost) return a.cost < b.cost;
-    return std::tie(x.provider, x.instance, x.spot, x.gpu_count) < std::tie(y.provider, y.instance, y.spot, y.gpu_count);
+    if (xi != yi && xi->provider != yi->provider) return xi->provider < yi->provider;
+    if (xi != yi && xi->id != yi->id) return xi->id < yi->id;
+    return std::tie(x.spot, x.gpu_count) < std::tie(y.spot, y.gpu_count);
 }
-
-// One listing: a provider's instance type, on demand or spot (views into the catalog's rows).
-struct Listing {
-    std::string_view provider, instance;
-    bool spot;
-    bool operator==(const Listing& o) const { return provider == o.provider && instance == o.instance && spot == o.spot; }
-};
-struct ListingHash {
-    std::size_t operator()(const Listing& l) const {
-        const std::hash<std::string_view> h;
-        return (h(l.provider) * 31 + h(l.instance)) * 2 + (l.spot ? 1 : 0);
-    }
-};
 
 }  // namespace
 
-bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) { return keys_before(keys_of(ctx, x), keys_of(ctx, y), x, y); }
+bool ranks_before(const Context& ctx, const Offer& x, const Offer& y) {
+    return keys_before(keys_of(ctx, x), keys_of(ctx, y), x, y, nullptr, nullptr);  // one machine: one listing
+}
 
 // rank_by cost: plans within 15% of the cheapest go first, fewest GPUs first. ASSUMPTION: an expert
 // takes one GPU over a node of eight for about the same money — nothing to set up across GPUs, and
@@ -128,15 +120,17 @@ std::vector<std::size_t> rank(const Context& ctx, std::vector<Candidate>& offers
         if (mainland[x] != mainland[y]) return !mainland[x];
         if ((band[x] >= 0) != (band[y] >= 0)) return band[x] >= 0;
         if (band[x] >= 0 && band[x] != band[y]) return band[x] < band[y];
-        return keys_before(keys[x], keys[y], offers[x].offer, offers[y].offer);
+        return keys_before(keys[x], keys[y], offers[x].offer, offers[y].offer, offers[x].machine->inst, offers[y].machine->inst);
     });
     std::vector<std::size_t> kept;
     kept.reserve(offers.size());
-    std::unordered_set<Listing, ListingHash> listings;  // a set, not a scan (linear in offers)
-    listings.reserve(offers.size());
+    // One listing (a catalog row, whose provider and instance are unique, on demand or spot): the first.
+    std::vector<char> listed(ctx.catalog.instances.size() * 2);
     for (std::size_t i : order) {
-        const Instance& inst = *offers[i].machine->inst;  // the offer's provider and instance
-        if (listings.insert(Listing{inst.provider, inst.id, offers[i].offer.spot}).second) kept.push_back(i);
+        const std::size_t row = static_cast<std::size_t>(offers[i].machine->inst - ctx.catalog.instances.data());
+        char& seen = listed[row * 2 + (offers[i].offer.spot ? 1 : 0)];
+        if (!seen) kept.push_back(i);
+        seen = 1;
     }
     std::vector<std::size_t> by_cost = kept;
     std::stable_sort(by_cost.begin(), by_cost.end(), [&](std::size_t a, std::size_t b) {

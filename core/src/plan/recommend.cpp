@@ -1,10 +1,12 @@
 // recommend(): the planner as a list of named steps (core/src/plan/plan.hpp lists the files).
 //   1. the model and what the user fixed        context.cpp
 //   2. the machines the catalog rents            machines.cpp
-//   3. per machine: plan, price, checks, why     offers.cpp (train_plan / serve_plan, cost, checks, summary)
+//   3. per machine: plan, price, blocking checks  offers.cpp (train_plan / serve_plan, cost, checks)
 //   4. rank by rank_by, one shape per listing;   rank.cpp
 //      the cheapest and the fastest beside the pick
-//   5. the answer and the reasons                summary.cpp
+//   5. the offers kept: names, checks (outcomes;  cost.cpp, checks.cpp; words.cpp (word_offer)
+//      their messages and the why when worded)
+//   6. the answer and the reasons                summary.cpp
 #include <algorithm>
 #include <map>
 
@@ -23,9 +25,14 @@ namespace {
 constexpr int k_training_shapes_per_listing = 1;
 constexpr int k_serving_shapes_per_listing = 2;
 
-bool skip_shape(const plan::Context& ctx, const plan::Machine& m, std::map<const Instance*, int>& offered) {
+std::size_t row(const plan::Context& ctx, const plan::Machine& m) {
+    return static_cast<std::size_t>(m.inst - ctx.catalog.instances.data());
+}
+
+// `offered`: roomy shapes offered so far, per catalog row.
+bool skip_shape(const plan::Context& ctx, const plan::Machine& m, const std::vector<int>& offered) {
     const int most = ctx.training ? k_training_shapes_per_listing : k_serving_shapes_per_listing;
-    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[m.inst] >= most;
+    return ctx.s.rank_by != RankBy::time && (m.per_gpu_listing || m.slice) && offered[row(ctx, m)] >= most;
 }
 
 // The first `top` of the ranked offers, and the cheapest and the fastest after them when they rank
@@ -48,7 +55,7 @@ void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation&
 
 }  // namespace
 
-Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top) {
+Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top, OfferWords words) {
     Result<ModelArch> arch = resolve_model(catalog, s);
     if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
     if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
@@ -63,7 +70,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
     }
     plan::Context ctx{catalog, ks, *arch, plan::fixed_keys(s), s.task != Task::inference, count_params(*arch, s), {}};
-    ctx.scratch = ks;
+    ctx.scratch = ctx.replica = ks;
     ctx.detail = param_detail(*arch);
     ctx.download_bytes = plan::job_download_bytes(ctx);
     Recommendation rec;
@@ -77,7 +84,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     std::vector<plan::Candidate> offers;
     offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
-    std::map<const Instance*, int> offered;
+    std::vector<int> offered(catalog.instances.size());
     for (const plan::Machine& m : machines) {
         if (skip_shape(ctx, m, offered)) continue;
         const std::size_t before = offers.size();
@@ -85,7 +92,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         else plan::machine_offers(ctx, m, offers, rejected);
         for (std::size_t i = before; i < offers.size(); ++i)
             if (offers[i].plan->roomy) {
-                ++offered[m.inst];
+                ++offered[row(ctx, m)];
                 break;
             }
     }
@@ -95,7 +102,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     if (top > 0) keep_top(ranked, top, rec);
     rec.offers.reserve(ranked.size());
     std::map<const Accelerator*, Efficiency> explained;  // compute_efficiency with its why, once per accelerator
-    for (std::size_t i : ranked) {  // words only for what the answer keeps
+    for (std::size_t i : ranked) {  // names and checks only for what the answer keeps; words when asked
         plan::Candidate& c = offers[i];
         if (c.offer.step) {
             const Accelerator* a = c.machine->acc;
@@ -104,8 +111,8 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
             c.offer.step->efficiency = it->second;
         }
         plan::add_names(ctx, *c.machine, *c.plan, c.offer);
-        plan::add_checks(ctx, *c.machine, *c.plan, c.offer);
-        plan::describe(ctx, c.offer);
+        if (words == OfferWords::all) plan::word(rec.scenario, rec.model_kind, c.offer);
+        else plan::add_checks(rec.scenario, c.offer, /*words=*/false);
         rec.offers.push_back(std::move(c.offer));
     }
     plan::answer(ctx, rejected, rec);

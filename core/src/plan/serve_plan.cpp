@@ -27,13 +27,13 @@ constexpr std::int64_t k_max_serving_tp = 8;
 struct Replica {
     std::int64_t tp = 1, pp = 1;
     const Memory* one = nullptr;  // memory at one sequence (KV capacity, speed inputs)
-    Scenario s;
+    const Scenario* s = nullptr;  // the replica's scenario (ctx.replica)
     std::int64_t max_seqs = 0;      // after memory, the engine and the TPOT target
     std::string fail;
 };
 
 ServingSpeed speed_at(const Context& ctx, const Machine& m, const Replica& r, std::int64_t c) {
-    return serving_speed(r.s, ctx.arch, r.one->params, r.one->per_gpu, r.one->kv_bytes_per_token, *m.acc,
+    return serving_speed(*r.s, ctx.arch, r.one->params, r.one->per_gpu, r.one->kv_bytes_per_token, *m.acc,
                          m.links, r.tp, r.pp, c);
 }
 
@@ -82,7 +82,8 @@ Replica replica(Context& ctx, const Machine& m, std::int64_t tp, std::int64_t pp
         r.fail = "does not fit";
         return r;
     }
-    r.s = candidate_scenario(ctx, m, tp * pp, l, 0, 1);
+    prepare_candidate(ctx, ctx.replica, m, tp * pp, l, 0, 1);
+    r.s = &ctx.replica;
     r.max_seqs = max_sequences(ctx, m, r);
     if (r.max_seqs < 1)
         r.fail = ctx.s.max_tpot_ms ? "cannot meet max_tpot_ms " + fmt("%.0f", *ctx.s.max_tpot_ms) : "no room for one sequence";
@@ -149,8 +150,8 @@ bool cheaper(const Context& ctx, const PlanChoice& a, const PlanChoice& b) {
 // `in_node`: only replicas inside one node (they need no network between nodes).
 PlanChoice search_deployment(Context& ctx, const Machine& m, bool in_node) {
     PlanChoice best;
-    std::string fail = "does not fit one replica";
-    std::vector<std::pair<std::int64_t, std::int64_t>> shapes;  // (tp, pp)
+    std::string fail;  // why the last replica that fits failed
+    Few<std::pair<std::int64_t, std::int64_t>, 32> shapes;  // (tp, pp): TP 1 … 4096 (a TPU slice), or 1 … 8 and PP 2 … 8
     if (ctx.fixed.num_gpus && ctx.s.num_gpus % m.gpus != 0) {  // the user's GPU count: whole machines only
         best.fail = "cannot make " + std::to_string(ctx.s.num_gpus) + " GPUs out of machines of " + std::to_string(m.gpus);
         return best;
@@ -175,7 +176,7 @@ PlanChoice search_deployment(Context& ctx, const Machine& m, bool in_node) {
         const PlanChoice c = deploy(ctx, m, r);
         if (c.found && (!best.found || cheaper(ctx, c, best))) best = c;
     }
-    if (!best.found) best.fail = fail;
+    if (!best.found) best.fail = fail.empty() ? "does not fit one replica" : fail;
     return best;
 }
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 #include "plan.hpp"
 
@@ -21,14 +22,14 @@ namespace {
 // [SECTION] An offer's why
 
 // " (TP 2, DP 4, ZeRO-3)", or "" when nothing is split.
-std::string layout_words(const Context& ctx, const Offer& o) {
+std::string layout_words(bool training, const Offer& o) {
     std::string out;
     auto part = [&](const char* name, std::int64_t v) { out.append(out.empty() ? " (" : ", ").append(name).append(std::to_string(v)); };
     const Plan& p = o.plan;
     if (p.tensor_parallel > 1) part("TP ", p.tensor_parallel);
     if (p.pipeline_parallel > 1) part("PP ", p.pipeline_parallel);
-    if (ctx.training && p.data_parallel > 1) part("DP ", p.data_parallel);
-    if (ctx.training && p.zero_stage > 0) part("ZeRO-", p.zero_stage);
+    if (training && p.data_parallel > 1) part("DP ", p.data_parallel);
+    if (training && p.zero_stage > 0) part("ZeRO-", p.zero_stage);
     return out.empty() ? out : out + ")";
 }
 
@@ -263,8 +264,8 @@ std::string model_name(const Context& ctx) {
     return s.model;
 }
 
-void describe(const Context& ctx, Offer& o) {
-    const std::string layout = layout_words(ctx, o);
+void describe(const Scenario& s, const std::string& model_kind, Offer& o) {
+    const std::string layout = layout_words(s.task != Task::inference, o);
     std::string en = std::to_string(o.gpu_count) + "× " + o.gpu_name + (o.nodes > 1 ? " on " + std::to_string(o.nodes) + " nodes" : "") + layout;
     std::string zh = std::to_string(o.gpu_count) + "× " + o.gpu_name_zh + (o.nodes > 1 ? "," + std::to_string(o.nodes) + " 个节点" : "") + layout;
     en.reserve(256);  // a why is 100–250 bytes: grown once
@@ -274,7 +275,7 @@ void describe(const Context& ctx, Offer& o) {
         zh += ",使用" + lever_words(o.levers, true);
     }
     const std::string mem = gib(o.memory_per_gpu_bytes);
-    const UnitWords u = unit_words(ctx);
+    const UnitWords u = unit_words(model_kind);
     if (o.serving && u.samples) {
         const ServingLoad& l = *o.serving;
         en += ": " + std::to_string(l.replicas) + (l.replicas == 1 ? " replica" : " replicas") + " at batch " + std::to_string(l.per_replica) +
@@ -307,14 +308,20 @@ namespace {
 
 // One reason per listing: a budget or deadline miss over a "does not fit" of a smaller shape.
 void reasons_by_listing(const std::vector<Rejection>& rejected, Recommendation& rec) {
-    std::vector<std::pair<std::string, std::string>> by_listing;
+    std::vector<const std::string*> reasons;  // in the order the listings first appear
+    std::vector<std::pair<std::string_view, std::size_t>> at;  // listing → place in `reasons`, sorted
     for (const Rejection& r : rejected) {
-        const std::string listing = r.reason.substr(0, r.reason.find(": "));
-        auto it = std::find_if(by_listing.begin(), by_listing.end(), [&](const auto& x) { return x.first == listing; });
-        if (it == by_listing.end()) by_listing.push_back({listing, r.reason});
-        else if (r.over_budget_cost || r.over_deadline_hours) it->second = r.reason;
+        const std::string_view listing = std::string_view(r.reason).substr(0, r.reason.find(": "));
+        auto it = std::lower_bound(at.begin(), at.end(), listing, [](const auto& x, std::string_view l) { return x.first < l; });
+        if (it == at.end() || it->first != listing) {
+            at.insert(it, {listing, reasons.size()});
+            reasons.push_back(&r.reason);
+        } else if (r.over_budget_cost || r.over_deadline_hours) {
+            reasons[it->second] = &r.reason;
+        }
     }
-    for (const auto& x : by_listing) rec.rejected_reasons.push_back(x.second);
+    rec.rejected_reasons.reserve(reasons.size());
+    for (const std::string* reason : reasons) rec.rejected_reasons.push_back(*reason);
 }
 
 // "Nothing in the catalog can run …" with the most useful reason.

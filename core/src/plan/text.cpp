@@ -89,10 +89,13 @@ std::string lever_words(const std::vector<Lever>& levers, bool zh) {
 }
 
 std::string gpu_label(const Accelerator& a) { return a.name.empty() ? a.id : a.name; }
-UnitWords unit_words(const Context& ctx) {
-    if (!kinds::is_sample_kind(ctx.arch)) return {"tokens", "token", false};
-    if (ctx.arch.kind == "whisper") return {"30 s audio windows", "段 30 秒音频", true};
+UnitWords unit_words(std::string_view model_kind) {
+    if (model_kind.empty()) return {"tokens", "token", false};
+    if (model_kind == "whisper") return {"30 s audio windows", "段 30 秒音频", true};
     return {"images", "张图像", true};
+}
+UnitWords unit_words(const Context& ctx) {
+    return unit_words(kinds::is_sample_kind(ctx.arch) ? std::string_view(ctx.arch.kind) : std::string_view());
 }
 
 std::string gpu_label_zh(const Accelerator& a) { return a.name_zh.empty() ? gpu_label(a) : a.name_zh; }
@@ -115,7 +118,7 @@ std::string format_money_sig(double v, Currency c) {
 }
 
 double convert_currency(double amount, const std::string& from, Currency to, const CurrencyRate& rate) {
-    const std::string target = to_string(to);
+    const std::string_view target = to_string(to);
     if (from == target || rate.cny_per_usd <= 0) return amount;
     if (from == "USD" && to == Currency::CNY) return amount * rate.cny_per_usd;
     if (from == "CNY" && to == Currency::USD) return amount / rate.cny_per_usd;

@@ -26,24 +26,6 @@ constexpr std::int64_t k_max_tensor_parallel = 8;
 
 // [SECTION] Layouts
 
-// A few options, without an allocation (the planner enumerates them for every machine and node count).
-template <class T>
-struct Few {
-    T v[8] = {};
-    int n = 0;
-    Few() = default;
-    Few(std::initializer_list<T> xs) {
-        for (T x : xs) push_back(x);
-    }
-    void push_back(T x) {
-        if (n < 8) v[n++] = x;
-    }
-    const T* begin() const { return v; }
-    const T* end() const { return v + n; }
-    T back() const { return v[n - 1]; }
-    int size() const { return n; }
-};
-
 Few<std::int64_t> tp_options(const Context& ctx, const Machine& m) {
     if (ctx.fixed.tp) return {ctx.s.tensor_parallel};
     // Training splits layers only inside an NVLink-class domain (Narayanan et al. 2021 §3.3: tensor
@@ -121,11 +103,11 @@ double tokens_per_s_bound(Context& ctx, const Machine& m, std::int64_t nodes, in
 }
 
 Stairs staircase(Context& ctx, const Machine& m, std::int64_t nodes, std::int64_t tp, std::int64_t pp,
-                 const std::vector<int>& sets, double beat) {
+                 const Few<int>& sets, double beat) {
     Stairs out;
     const Few<int> zeros = zero_options(ctx, m.gpus * nodes / (tp * pp));
     std::size_t i = 0;
-    for (int k = zeros.size() - 1; k >= 0; --k) {
+    for (int k = static_cast<int>(zeros.size()) - 1; k >= 0; --k) {
         const int* z = &zeros.v[k];
         const JobLayout l = layout(ctx, m, nodes, tp, pp, *z);
         const Memory* e = nullptr;
@@ -172,7 +154,7 @@ bool settled(const PlanChoice& b) { return b.found && b.roomy && !(b.levers & k_
 // nothing is roomy.
 PlanChoice best_at(Context& ctx, const Machine& m, std::int64_t nodes) {
     PlanChoice best, tight;
-    const std::vector<int>& sets = m.lever_sets;
+    const Few<int>& sets = m.lever_sets;
     int past_settled = 0;
     for (std::int64_t tp : tp_options(ctx, m)) {
         for (std::int64_t pp : pp_options(ctx, m, nodes, tp)) {
@@ -196,7 +178,7 @@ PlanChoice best_at(Context& ctx, const Machine& m, std::int64_t nodes) {
 // Does the most saving plan fit at this node count? (The most sharded layout of each pipeline depth
 // with every lever allowed; `offload` false leaves out CPU offload.)
 bool fits_at(Context& ctx, const Machine& m, std::int64_t nodes, bool offload) {
-    const std::vector<int>& sets = m.lever_sets;
+    const Few<int>& sets = m.lever_sets;
     int most = 0;
     for (int v : sets)
         if (offload || !(v & (k_offload_optimizer | k_offload_params))) most = v;

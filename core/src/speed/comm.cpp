@@ -50,7 +50,7 @@ constexpr double k_latency_tcp_s = 100e-6;
 constexpr double k_latency_ici_s = 10e-6;
 
 
-bool is_nvlink_class(const std::string& ic) {
+bool is_nvlink_class(std::string_view ic) {
     return ic == "nvswitch" || ic == "nvlink" || ic == "ici" || ic == "hccs" || ic == "infinity-fabric" ||
            ic == "neuronlink";
 }
@@ -68,7 +68,7 @@ double pcie_bytes_per_s(int gen) {
 
 // [SECTION] One node's links
 
-Links node_links(const Accelerator& a, const std::string& interconnect, std::int64_t gpus_per_node, double network_gbps) {
+Links node_links(const Accelerator& a, std::string_view interconnect, std::int64_t gpus_per_node, double network_gbps) {
     Links l;
     l.intra = interconnect;
     l.gpus_per_node = std::max<std::int64_t>(1, gpus_per_node);
