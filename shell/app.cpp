@@ -21,10 +21,10 @@ void App::set_catalog(Result<Catalog> catalog) {
     if (catalog.ok()) {
         catalog_ = std::move(*catalog.value);
         catalog_error_.clear();
-        presets_ = preset_infos(*catalog_);
+        presets_.reset();
     } else {
         catalog_.reset();
-        presets_.clear();
+        presets_.reset();
         catalog_error_ = format_error(catalog.error);
     }
     estimated_for_.reset();  // same scenario, new catalog: compute again
@@ -34,7 +34,7 @@ void App::set_catalog(Result<Catalog> catalog) {
 
 void App::set_catalog_error(std::string message) {
     catalog_.reset();
-    presets_.clear();
+    presets_.reset();
     catalog_error_ = std::move(message);
     estimated_for_.reset();
     pinned_stale_ = true;

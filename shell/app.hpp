@@ -91,7 +91,7 @@ private:
     std::string catalog_error_;
     Scenario scenario_;
     Scenario settled_;   // scenario_ after the last settle_edit(); scenario_.given: the keys the user set
-    std::vector<PresetInfo> presets_;        // per catalog
+    std::optional<std::vector<PresetInfo>> presets_;  // per catalog, once the model picker opens
     std::optional<Scenario> estimated_for_;  // scenario of results_
     SweepAxis estimated_axis_ = SweepAxis::seq_len;
     Results results_;

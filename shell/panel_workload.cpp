@@ -75,8 +75,9 @@ void model_picker(PanelContext& ctx) {
         }
     }
     if (combo_item(ctx, "model", "__paste", tr("Paste a config.json...", "粘贴 config.json……"), false)) ctx.ui.paste_open = true;
+    if (!ctx.presets) ctx.presets = preset_infos(ctx.catalog);  // first opened: every preset's size
     std::string last_family = "\x01";
-    for (const PresetInfo& p : ctx.presets) {
+    for (const PresetInfo& p : *ctx.presets) {
         const std::string text = preset_text(p);
         if (!contains_ci(text, filter) && !contains_ci(p.id, filter) && !contains_ci(p.family, filter)) continue;
         if (p.family != last_family) {

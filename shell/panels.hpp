@@ -85,7 +85,8 @@ UiState* bound_ui_state();
 
 struct PanelContext {
     const Catalog& catalog;
-    const std::vector<PresetInfo>& presets;
+    // The model picker's list: made when the picker first opens (it parses every preset's config).
+    std::optional<std::vector<PresetInfo>>& presets;
     Scenario& scenario;  // edited in place; App notices the change
     const Results& results;
     WidgetTags& tags;

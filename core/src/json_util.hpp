@@ -16,25 +16,38 @@ namespace gpusizer::detail {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
+// A JSON number as nlohmann reads it: written without fraction or exponent and within 64 bits,
+// an unsigned (not negative: "0", "2048") or a signed integer ("-0" is the integer 0); else a double.
+struct JsonNumber {
+    enum class Type { unsigned_integer, integer, floating } type = Type::floating;
+    std::uint64_t u = 0;
+    std::int64_t i = 0;
+    double d = 0;
+    double as_double() const {  // what get<double>() gives
+        return type == Type::unsigned_integer ? static_cast<double>(u) : type == Type::integer ? static_cast<double>(i) : d;
+    }
+};
+
 // Integral JSON number (2048 or 2048.0) within [lo, hi]; nullopt when not.
-inline std::optional<std::int64_t> as_int(const json& v, std::int64_t lo, std::int64_t hi) {
-    if (v.is_number_integer()) {
-        if (v.is_number_unsigned()) {
-            const std::uint64_t u = v.get<std::uint64_t>();
-            if (u > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
-            const auto i = static_cast<std::int64_t>(u);
-            return (i >= lo && i <= hi) ? std::optional<std::int64_t>(i) : std::nullopt;
-        }
-        const std::int64_t i = v.get<std::int64_t>();
+inline std::optional<std::int64_t> as_int(const JsonNumber& n, std::int64_t lo, std::int64_t hi) {
+    if (n.type == JsonNumber::Type::unsigned_integer) {
+        if (n.u > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+        const auto i = static_cast<std::int64_t>(n.u);
         return (i >= lo && i <= hi) ? std::optional<std::int64_t>(i) : std::nullopt;
     }
-    if (v.is_number_float()) {
-        const double d = v.get<double>();
-        if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(lo) || d > static_cast<double>(hi))
-            return std::nullopt;
-        return static_cast<std::int64_t>(d);
-    }
-    return std::nullopt;
+    if (n.type == JsonNumber::Type::integer) return (n.i >= lo && n.i <= hi) ? std::optional<std::int64_t>(n.i) : std::nullopt;
+    const double d = n.d;
+    if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(lo) || d > static_cast<double>(hi))
+        return std::nullopt;
+    return static_cast<std::int64_t>(d);
+}
+inline std::optional<std::int64_t> as_int(const json& v, std::int64_t lo, std::int64_t hi) {
+    JsonNumber n;
+    if (v.is_number_unsigned()) n.type = JsonNumber::Type::unsigned_integer, n.u = v.get<std::uint64_t>();
+    else if (v.is_number_integer()) n.type = JsonNumber::Type::integer, n.i = v.get<std::int64_t>();
+    else if (v.is_number_float()) n.d = v.get<double>();
+    else return std::nullopt;
+    return as_int(n, lo, hi);
 }
 
 // Short printable form of a JSON value for error messages (never huge).

@@ -64,8 +64,9 @@ void list_models(const Catalog& c, Io& io) {
     for (const auto& m : c.models) {
         std::string params = m.published_params.empty() ? "-" : m.published_params;
         if (params.size() > 33) params = params.substr(0, 32) + "…";
-        t.add({m.id, m.name, m.family, params, std::to_string(m.arch.num_layers), std::to_string(m.arch.hidden_size),
-               m.fidelity});
+        const Result<ModelArch>& a = m.arch();
+        t.add({m.id, m.name, m.family, params, a.ok() ? std::to_string(a->num_layers) : "-",
+               a.ok() ? std::to_string(a->hidden_size) : "-", m.fidelity});
     }
     io.out += t.render();
 }
@@ -89,7 +90,11 @@ int validate(const std::string& path, Io& io) {
         return k_exit_bad_input;
     }
     Result<Catalog> c = parse_catalog(*text);
-    for (const auto& w : c.warnings) io.out += "warning: " + w + "\n";
+    std::vector<std::string> warnings = c.warnings;
+    if (c.ok())  // the presets' configs, which the others parse only when a preset is used
+        for (const ModelPreset& m : c->models)
+            if (!m.arch().ok()) warnings.push_back(format_error(m.arch().error) + "; the preset cannot be used");
+    for (const auto& w : warnings) io.out += "warning: " + w + "\n";
     if (!c.ok()) {
         io.out += "error: " + format_error(c.error) + "\n";
         io.out += path + ": invalid\n";
@@ -97,10 +102,10 @@ int validate(const std::string& path, Io& io) {
     }
     io.out += path + ": " + std::to_string(c->accelerators.size()) + " accelerators, " +
               std::to_string(c->providers.size()) + " providers, " + std::to_string(c->instances.size()) +
-              " instances, " + std::to_string(c->models.size()) + " models; " + std::to_string(c.warnings.size()) +
-              (c.warnings.size() == 1 ? " warning" : " warnings") + (c.warnings.empty() ? " (valid)" : " (rows dropped)") +
+              " instances, " + std::to_string(c->models.size()) + " models; " + std::to_string(warnings.size()) +
+              (warnings.size() == 1 ? " warning" : " warnings") + (warnings.empty() ? " (valid)" : " (rows dropped or unusable)") +
               "\n";
-    return c.warnings.empty() ? k_exit_ok : k_exit_bad_input;
+    return warnings.empty() ? k_exit_ok : k_exit_bad_input;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "cli.hpp"
 #include "gpusizer/catalog.hpp"
+#include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/scenario.hpp"
 #include "support.hpp"
@@ -276,23 +277,24 @@ TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed
         CHECK_MESSAGE(c->find_model(id), id);
     const ModelPreset* l = c->find_model("llama-3.1-8b");
     REQUIRE(l);
-    CHECK(l->arch.hidden_size == 4096);
-    CHECK(l->arch.num_layers == 32);
-    CHECK(l->arch.num_kv_heads == 8);
-    CHECK(l->arch.vocab_size == 128256);
+    CHECK(l->arch()->hidden_size == 4096);
+    CHECK(l->arch()->num_layers == 32);
+    CHECK(l->arch()->num_kv_heads == 8);
+    CHECK(l->arch()->vocab_size == 128256);
     CHECK(l->published_params == "8B");
     CHECK(l->source.find("ai-dynamo/aiconfigurator@095f58a5") != std::string::npos);
     const ModelPreset* yi = c->find_model("yi-1.5-34b");
     REQUIRE(yi);
-    CHECK(yi->arch.hidden_size == 7168);
-    CHECK(yi->arch.num_layers == 60);
+    CHECK(yi->arch()->hidden_size == 7168);
+    CHECK(yi->arch()->num_layers == 60);
     CHECK(yi->source.find("ThanatosShinji/onnx-tool@21db62a5") != std::string::npos);
-    CHECK(c->find_model("gpt2")->arch.vocab_size == 50257);
+    CHECK(c->find_model("gpt2")->arch()->vocab_size == 50257);
     std::set<std::string> ids;
     for (const auto& m : c->models) {
         CHECK_MESSAGE(ids.insert(m.id).second, m.id);
         CHECK_MESSAGE(!m.source.empty(), m.id);
-        CHECK_MESSAGE(m.arch.hidden_size > 0, m.id);
+        REQUIRE_MESSAGE(m.arch().ok(), m.id << ": " << format_error(m.arch().error));  // parsed on first use: a broken shipped preset fails here
+        CHECK_MESSAGE(m.arch()->hidden_size > 0, m.id);
     }
     CHECK(c->models.front().id == "llama-3.1-8b");  // curated order: the default preset first
 }
@@ -496,20 +498,20 @@ TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is 
     for (const char* id : {"mistral-7b-v0.3", "internlm2.5-7b", "minicpm-2b-sft", "chatglm-6b", "deepseek-v2-lite",
                            "qwen1.5-moe-a2.7b", "gemma-2-27b"})
         CHECK_MESSAGE(c->find_model(id), id);
-    CHECK(c->find_model("deepseek-v2-lite")->arch.num_experts == 64);
-    CHECK(c->find_model("internlm2.5-7b")->arch.num_kv_heads == 8);
+    CHECK(c->find_model("deepseek-v2-lite")->arch()->num_experts == 64);
+    CHECK(c->find_model("internlm2.5-7b")->arch()->num_kv_heads == 8);
     for (const char* id : {"qwen3-4b", "qwen2.5-72b-instruct", "qwen2.5-32b-instruct", "qwen2.5-vl-7b-instruct",
                            "gemma-3-1b-it", "qwen2-57b-a14b", "codeqwen1.5-7b", "llama-3.2-3b-instruct", "yi-1.5-9b",
                            "devstral-small-2-24b-instruct", "qwen3-embedding-4b"})
         CHECK_MESSAGE(c->find_model(id), id);
     const ModelPreset* q72 = c->find_model("qwen2.5-72b-instruct");
     REQUIRE(q72);
-    CHECK(q72->arch.hidden_size == 8192);
-    CHECK(q72->arch.num_layers == 80);
-    CHECK(q72->arch.num_kv_heads == 8);
+    CHECK(q72->arch()->hidden_size == 8192);
+    CHECK(q72->arch()->num_layers == 80);
+    CHECK(q72->arch()->num_kv_heads == 8);
     const ModelPreset* g3 = c->find_model("gemma-3-1b-it");
     REQUIRE(g3);
-    CHECK(g3->arch.num_layers == 26);
+    CHECK(g3->arch()->num_layers == 26);
     // Traceable sources (repo@commit:path): all but the 5 that cite a stored-index id (docs/catalog.md); ten of the
     // fifteen of 2026.12.03-1 were re-sourced to a repo@commit:path copy identical key for key, one replaced.
     std::size_t traceable = 0;
@@ -541,7 +543,7 @@ TEST_CASE("catalog II: the Chinese families and the large models users ask for c
     auto total = [&](const char* id) -> std::uint64_t {
         const ModelPreset* m = c->find_model(id);
         REQUIRE_MESSAGE(m, id);
-        return count_params(m->arch, s).total;
+        return count_params(*m->arch(), s).total;
     };
     // Llama-like, untied, no biases: L x (4h^2 (MHA) + 3hi + 2h) + h + 2Vh.
     // Baichuan-13B (ALiBi: no position parameters): 40 x (4*5120^2 + 3*5120*13696 + 2*5120) + 5120 + 2*64000*5120.
@@ -549,7 +551,7 @@ TEST_CASE("catalog II: the Chinese families and the large models users ask for c
     // Baichuan2-7B: 32 x (4*4096^2 + 3*4096*11008 + 2*4096) + 4096 + 2*125696*4096 = 7.506 B (the "7B" of the name).
     CHECK(total("baichuan2-7b-chat-4bits") == 7505973248ULL);
     // The published Baichuan2 4-bit checkpoints are stored as bitsandbytes NF4.
-    const ModelArch& b2 = c->find_model("baichuan2-13b-chat-4bits")->arch;
+    const ModelArch& b2 = *c->find_model("baichuan2-13b-chat-4bits")->arch();
     CHECK(b2.quant_bits == 4);
     CHECK(b2.quant_method.find("bitsandbytes") != std::string::npos);
     // DeepSeek LLM 67B: GQA with 8 KV heads of 128: 95 x (2*8192^2 + 2*8192*1024 + 3*8192*22016 + 2*8192)
@@ -564,12 +566,12 @@ TEST_CASE("catalog II: the Chinese families and the large models users ask for c
     CHECK(total("qwen1.5-110b-chat") == doctest::Approx(111.21e9).epsilon(0.001));
     CHECK_FALSE(c->find_model("qwen1.5-110b"));  // the untraceable base copy it replaces
     // MiniCPM-MoE-8x2B: 8 experts of the 2B FFN, top-2.
-    const ModelArch& mm = c->find_model("minicpm-moe-8x2b")->arch;
+    const ModelArch& mm = *c->find_model("minicpm-moe-8x2b")->arch();
     CHECK(mm.num_experts == 8);
     CHECK(mm.experts_per_token == 2);
     // Mistral Nemo 12B: head_dim 128 is NOT hidden/heads (5120/32 = 160), so q/o are 5120x4096 and k/v 5120x1024:
     // 40 x (2*5120*4096 + 2*5120*1024 + 3*5120*14336 + 2*5120) + 5120 + 2*131072*5120 = 12.248 B (the "12B").
-    const ModelArch& nemo = c->find_model("mistral-nemo-base-2407")->arch;
+    const ModelArch& nemo = *c->find_model("mistral-nemo-base-2407")->arch();
     CHECK(nemo.head_dim == 128);
     CHECK(total("mistral-nemo-base-2407") == 12247782400ULL);
     for (const char* id : {"codellama-7b", "codellama-13b", "codellama-34b", "deepseek-coder-1.3b-base",
@@ -584,7 +586,7 @@ TEST_CASE("catalog III: Llama 4 and Qwen3-VL presets count to their hand-worked 
         const ModelPreset* m = c->find_model(id);
         REQUIRE_MESSAGE(m, id);
         CHECK_MESSAGE(m->source.find("ai-dynamo/aiconfigurator@") == 0, id);
-        return param_detail(m->arch);
+        return param_detail(*m->arch());
     };
     // Llama 4 Scout: 48 MoE layers x (attention 62,914,560 + norms 10,240 + 16 x 125,829,120 experts + shared 125,829,120
     // + router 81,920) + 2 x 202048 x 5120 + 5120 + vision 871,932,416 = 108,641,793,536 (card: "109B (Total)").
@@ -615,12 +617,12 @@ TEST_CASE("catalog III: InternLM3 8B counts to its checkpoint index") {
     REQUIRE(c.ok());
     const ModelPreset* m = c->find_model("internlm3-8b-instruct");
     REQUIRE(m);
-    CHECK(m->arch.num_kv_heads == 2);
-    CHECK_FALSE(m->arch.qkv_bias);
+    CHECK(m->arch()->num_kv_heads == 2);
+    CHECK_FALSE(m->arch()->qkv_bias);
     // 48 x (q,o 2 x 4096^2 + k,v 2 x 4096 x 256 + MLP 3 x 4096 x 10240 + norms 2 x 4096) + 4096 + 2 x 128512 x 4096
     // = 48 x 161,488,896 + 1,052,774,400 = 8,804,241,408: the index's total_size 35,216,965,632 bytes / 4.
-    CHECK(param_detail(m->arch).total == 8804241408ULL);
-    CHECK(param_detail(m->arch).total * 4 == 35216965632ULL);
+    CHECK(param_detail(*m->arch()).total == 8804241408ULL);
+    CHECK(param_detail(*m->arch()).total * 4 == 35216965632ULL);
 }
 
 // [SECTION] Validation: one broken sample per rule
@@ -708,14 +710,37 @@ TEST_CASE("catalog: a broken row is dropped with its JSON path, the rest loads")
     }
 }
 
-TEST_CASE("catalog: a preset whose config does not parse is dropped, naming models[i].config") {
+TEST_CASE("catalog: a preset whose config does not parse loads, and using it is an error naming models[i].config") {
+    // Configs are parsed when a preset is first used (ModelPreset::arch), not by parse_catalog.
     Result<Catalog> c = fixture("row_model_config_unparseable.json");  // {"model_type": "llama"} only
     REQUIRE(c.ok());
-    REQUIRE(c.warnings.size() == 1);
-    CHECK(c.warnings[0].rfind("models[0].config", 0) == 0);
-    CHECK(c.warnings[0].find("row dropped") != std::string::npos);
-    CHECK(c->models.empty());
+    CHECK(c.warnings.empty());
+    REQUIRE(c->models.size() == 1);
     CHECK(c->instances.size() == 2);
+    const Result<ModelArch>& a = c->models[0].arch();
+    REQUIRE_FALSE(a.ok());
+    // parse_hf_config's own error for the same object, under the preset's path in the file.
+    const Result<ModelArch> alone = parse_hf_config(R"({"model_type": "llama"})");
+    REQUIRE_FALSE(alone.ok());
+    REQUIRE_FALSE(alone.error.path.empty());
+    CHECK(a.error.path == "models[0].config." + alone.error.path);
+    CHECK(a.error.code == alone.error.code);
+    CHECK(format_error(a.error) == "models[0].config." + format_error(alone.error));
+    CHECK(&c->models[0].arch() == &a);  // parsed once, then kept
+    // Where it is used: estimate (and recommend) fail naming the preset and the path.
+    Scenario s;
+    s.model = "llama-3.2-1b";
+    const Result<Estimate> e = estimate(*c, s);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error.code == "bad_preset");
+    CHECK(e.error.path == "model");
+    CHECK(e.error.message.find("preset 'llama-3.2-1b' cannot be used") != std::string::npos);
+    CHECK(e.error.message.find(format_error(a.error)) != std::string::npos);
+    // `catalog validate` parses every preset's config.
+    gpusizer::cli::Io io;
+    CHECK(gpusizer::cli::run({"catalog", "validate", gpusizer_test::source_path("tests/fixtures/catalog/row_model_config_unparseable.json")},
+                             io) == 2);
+    CHECK(io.out.find("warning: " + format_error(a.error) + "; the preset cannot be used\n") != std::string::npos);
 }
 
 TEST_CASE("catalog: a broken file is an error with its path, never an abort") {

@@ -70,7 +70,8 @@ ModelPreset preset(const char* id) {
     ModelPreset m;
     m.id = id;
     m.name = id;
-    m.arch = gpusizer_test::config_fixture(id);
+    m.set_config(gpusizer_test::read_text("assets/src/hf_configs/" + std::string(id) + ".json"), "");
+    REQUIRE_MESSAGE(m.arch().ok(), id << ": " << m.arch().error.message);
     return m;
 }
 

@@ -53,7 +53,7 @@ ModelArch gpt(std::uint64_t layers, std::uint64_t hidden, std::uint64_t heads, s
 ModelArch preset(const char* id) {
     const ModelPreset* p = gpusizer_test::built_in_catalog().find_model(id);
     REQUIRE(p);
-    return p->arch;
+    return *p->arch();
 }
 
 Accelerator part(const char* id) {

@@ -3,10 +3,14 @@
 // Invariants: never a crash or hang; errors carry a code and a short message; what is
 // accepted is consistent (instances name known accelerators and providers, ids are unique,
 // numbers are finite and non-negative: a bad row is dropped, never half-kept); merging the
-// same text over the built-in catalog behaves the same way.
+// same text over the built-in catalog behaves the same way; the catalog's JSON reader accepts
+// exactly the texts nlohmann accepts (the catalog's messages were written against nlohmann).
 #include <set>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "catalog/json_reader.hpp"
 #include "fuzz_check.hpp"
 #include "gpusizer/catalog.hpp"
 
@@ -69,6 +73,12 @@ const Catalog& base() {
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     const std::string_view text = gpusizer_fuzz::as_text(data, size);
+    detail::JsonDoc doc;
+    const bool ours = doc.parse(text, 1 << 20);
+    const bool theirs = !nlohmann::json::parse(text.begin(), text.end(), nullptr, false).is_discarded();
+    GPUSIZER_FUZZ_CHECK(ours == theirs, std::string("json reader ") + (ours ? "accepts" : "rejects") + " what nlohmann " +
+                                            (theirs ? "accepts" : "rejects"));
+
     Result<Catalog> c = parse_catalog(text);
     gpusizer_fuzz::check_error_shape(c);
     if (c.ok()) check_catalog(*c, "parse_catalog");

@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -120,8 +122,24 @@ struct ModelPreset {
     std::string source;    // where the config came from (repo@commit:path)
     std::string fidelity;  // file · md-block · py-dict-json-literal
     std::string notes;
-    ModelArch arch;                          // parsed from the preset's config.json with parse_hf_config
-    std::vector<std::string> arch_warnings;  // parse_hf_config's assumptions about this config
+
+    // The preset's config.json is kept as its text in the catalog and parsed when first asked
+    // for (arch()): a page load reads the catalog without parsing ~100 configs it may never use.
+    // `path` is where it is in its file ("models[3].config"), for arch()'s errors.
+    void set_config(std::string json_text, std::string path);
+    // parse_hf_config of config(), warnings included: parsed on the first call, then kept (copies
+    // of the preset share it; std::call_once makes the first call safe from several threads). A
+    // config that does not parse gives its error with the path in its file
+    // ("models[3].config.num_attention_heads"): the preset cannot be used (resolve_model says so).
+    const Result<ModelArch>& arch() const;
+
+private:
+    struct Parsed {
+        std::once_flag once;
+        Result<ModelArch> arch;
+    };
+    std::string config_, config_path_;
+    std::shared_ptr<Parsed> parsed_ = std::make_shared<Parsed>();
 };
 
 struct CurrencyRate {
@@ -160,7 +178,8 @@ Result<Catalog> parse_catalog(std::string_view json_text);
 Result<Catalog> merge_catalog(const Catalog& base, std::string_view user_json_text);
 
 // One section as a JSON array (`catalog list … --json`, exports): "gpus" (or "accelerators"),
-// "instances", "providers", "models" (models give their parsed architecture, not the config).
+// "instances", "providers", "models" (models give their parsed architecture, not the config;
+// `arch` null and `arch_error` when the config does not parse).
 // Keys follow assets/catalog.json; unknown numbers are null. "" for an unknown section name.
 std::string catalog_section_json(const Catalog& catalog, std::string_view section);
 

@@ -2,16 +2,19 @@
 //
 // Index
 //   [SECTION] Confidence tags and lookups
+//   [SECTION] A preset's config, parsed on first use
 //   [SECTION] Reading one row: typed fields, each problem named by its JSON path
 //   [SECTION] Rows: accelerators, providers, instances, models
 //   [SECTION] The file: limits, top-level keys, sections in reference order
 //   [SECTION] parse_catalog, merge_catalog
 //
-// Nothing here aborts: every value is type-checked before it is read (nlohmann aborts when
-// exceptions are off), a bad row is dropped with one warning per problem, and only a broken
-// file (not JSON, too large, too deep, a top-level key missing or mistyped) is an error.
+// Nothing here aborts: every value is type-checked before it is read, a bad row is dropped with
+// one warning per problem, and only a broken file (not JSON, too large, too deep, a top-level key
+// missing or mistyped) is an error. The file is read by catalog/json_reader.hpp (no DOM); a
+// preset's config is kept as text and parsed by parse_hf_config when first used (arch()).
 #include "gpusizer/catalog.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -19,12 +22,14 @@
 #include <utility>
 
 #include "gpusizer/scenario_limits.hpp"
+#include "catalog/json_reader.hpp"
 #include "model/hf_config_internal.hpp"
 #include "json_util.hpp"
 
 namespace gpusizer {
 
 using detail::json;
+using detail::JsonValue;
 
 // [SECTION] Confidence tags and lookups
 
@@ -67,6 +72,30 @@ const Instance* Catalog::find_instance(std::string_view provider, std::string_vi
     return nullptr;
 }
 
+// [SECTION] A preset's config, parsed on first use
+
+void ModelPreset::set_config(std::string json_text, std::string path) {
+    config_ = std::move(json_text);
+    config_path_ = std::move(path);
+    parsed_ = std::make_shared<Parsed>();  // copies made before keep what they parsed
+}
+
+const Result<ModelArch>& ModelPreset::arch() const {
+    std::call_once(parsed_->once, [this] {
+        // The text is an object the catalog reader checked: nlohmann reads it as it read it in the file.
+        const json root = json::parse(config_.begin(), config_.end(), nullptr, false);
+        Result<ModelArch> a = detail::parse_hf_config_object(root);
+        if (!a.ok()) {  // parse_hf_config's message starts with the key its path names: say it once
+            const std::string key_prefix = a.error.path + ": ";
+            if (!a.error.path.empty() && a.error.message.compare(0, key_prefix.size(), key_prefix) == 0)
+                a.error.message.erase(0, key_prefix.size());
+            if (!config_path_.empty()) a.error.path = config_path_ + (a.error.path.empty() ? "" : "." + a.error.path);
+        }
+        parsed_->arch = std::move(a);
+    });
+    return parsed_->arch;
+}
+
 namespace {
 
 // Allowed spellings (docs/catalog.md). Kept here, next to the checks that use them.
@@ -103,6 +132,23 @@ std::string show_number(double v) {
     return buf;
 }
 
+// A value as messages show it (detail::show of nlohmann's DOM of the value's text).
+std::string show(const JsonValue& v) {
+    const std::string_view t = v.text();
+    return detail::show(json::parse(t.begin(), t.end(), nullptr, false));
+}
+
+// An object's members as nlohmann's DOM holds them: by key (byte order), a key given twice once,
+// with its last value.
+std::vector<std::pair<std::string, JsonValue>> sorted_members(const JsonValue& obj) {
+    std::vector<std::pair<std::string, JsonValue>> all, out;
+    obj.each_member([&](JsonValue k, JsonValue v) { all.emplace_back(k.string(), v); });
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (i + 1 == all.size() || all[i + 1].first != all[i].first) out.push_back(all[i]);
+    return out;
+}
+
 // [SECTION] Reading one row: typed fields, each problem named by its JSON path
 
 // Warnings, capped at k_max_catalog_warnings (a hostile file can have millions of bad rows).
@@ -124,8 +170,8 @@ struct Sink {
 // returns a neutral value, so a row reports all of its problems at once and is then dropped.
 class Row {
 public:
-    Row(const json& obj, std::string path, Sink& warnings)
-        : obj_(obj), path_(std::move(path)), warnings_(warnings) {}
+    Row(const JsonValue& obj, std::string path, Sink& warnings)
+        : members_(obj), path_(std::move(path)), warnings_(warnings) {}
 
     const std::string& path() const { return path_; }
     std::string at(const char* key) const { return path_ + "." + key; }
@@ -134,27 +180,24 @@ public:
         warnings_.add(key_path + ": " + message + "; row dropped");
         ++problems_;
     }
-    const json* get(const char* key) const {
-        auto it = obj_.find(key);
-        return it == obj_.end() ? nullptr : &*it;
-    }
+    std::optional<JsonValue> get(const char* key) const { return members_.find(key); }
 
     // Required non-empty string.
     std::string text(const char* key, std::size_t max = k_max_text) {
-        const json* v = get(key);
+        const std::optional<JsonValue> v = get(key);
         if (!v) return problem(at(key), "missing (a string is required)"), std::string();
-        if (!v->is_string()) return problem(at(key), "must be a string, got " + detail::show(*v)), std::string();
-        std::string s = v->get<std::string>();
+        if (!v->is_string()) return problem(at(key), "must be a string, got " + show(*v)), std::string();
+        std::string s = v->string();
         if (s.empty()) return problem(at(key), "must not be empty"), std::string();
         if (s.size() > max) return problem(at(key), "longer than " + std::to_string(max) + " bytes"), std::string();
         return s;
     }
     // Optional string: absent or null gives "".
     std::string opt_text(const char* key) {
-        const json* v = get(key);
+        const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return {};
-        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + detail::show(*v)), std::string();
-        std::string s = v->get<std::string>();
+        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + show(*v)), std::string();
+        std::string s = v->string();
         if (s.size() > k_max_text) return problem(at(key), "longer than " + std::to_string(k_max_text) + " bytes"), std::string();
         return s;
     }
@@ -172,13 +215,13 @@ public:
     }
     // Number, optional (absent/null -> nullopt) or required; `positive` demands > 0, else >= 0.
     std::optional<double> number(const char* key, bool required, bool positive) {
-        const json* v = get(key);
+        const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) {
             if (required) problem(at(key), "missing (a number is required)");
             return std::nullopt;
         }
-        if (!v->is_number()) return problem(at(key), "must be a number, got " + detail::show(*v)), std::nullopt;
-        const double d = v->get<double>();
+        if (!v->is_number()) return problem(at(key), "must be a number, got " + show(*v)), std::nullopt;
+        const double d = v->number().as_double();
         if (!std::isfinite(d)) return problem(at(key), "must be finite"), std::nullopt;
         if (positive ? d <= 0 : d < 0)
             return problem(at(key), "impossible value " + show_number(d) + (positive ? " (must be > 0)" : " (must be >= 0)")),
@@ -187,24 +230,24 @@ public:
     }
     double num0(const char* key) { return number(key, false, false).value_or(0); }
     bool flag(const char* key, bool def) {
-        const json* v = get(key);
+        const std::optional<JsonValue> v = get(key);
         if (!v) return def;
-        if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + detail::show(*v)), def;
-        return v->get<bool>();
+        if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + show(*v)), def;
+        return v->boolean();
     }
     std::vector<std::string> strings(const char* key) {
         std::vector<std::string> out;
-        const json* v = get(key);
+        const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return out;
-        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + detail::show(*v)), out;
-        for (std::size_t i = 0; i < v->size(); ++i) {
-            const json& e = (*v)[i];
-            if (!e.is_string()) {
-                problem(at(key) + "[" + std::to_string(i) + "]", "must be a string, got " + detail::show(e));
-                continue;
-            }
-            out.push_back(e.get<std::string>());
-        }
+        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + show(*v)), out;
+        std::size_t i = 0;
+        v->each_element([&](JsonValue e) {
+            if (!e.is_string())
+                problem(at(key) + "[" + std::to_string(i) + "]", "must be a string, got " + show(e));
+            else
+                out.push_back(e.string());
+            ++i;
+        });
         return out;
     }
     Confidence confidence() {
@@ -216,7 +259,7 @@ public:
     }
 
 private:
-    const json& obj_;
+    detail::JsonMembers members_;
     std::string path_;
     Sink& warnings_;
     int problems_ = 0;
@@ -233,13 +276,13 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     a.architecture = r.opt_text("architecture");
     a.year = static_cast<int>(r.num0("year"));
     a.memory_gb = r.number("memory_gb", true, true).value_or(0);
-    if (const json* v = r.get("memory_bytes")) {  // an integer > 0 that fits in 64 bits
-        auto b = detail::as_int(*v, 1, INT64_MAX);
+    if (const auto v = r.get("memory_bytes")) {  // an integer > 0 that fits in 64 bits
+        auto b = v->is_number() ? detail::as_int(v->number(), 1, INT64_MAX) : std::nullopt;
         if (!b) {
-            if (v->is_number() && v->get<double>() <= 0)
-                r.problem(r.at("memory_bytes"), "impossible value " + detail::show(*v) + " (memory must be > 0)");
+            if (v->is_number() && v->number().as_double() <= 0)
+                r.problem(r.at("memory_bytes"), "impossible value " + show(*v) + " (memory must be > 0)");
             else
-                r.problem(r.at("memory_bytes"), "must be a positive integer, got " + detail::show(*v));
+                r.problem(r.at("memory_bytes"), "must be a positive integer, got " + show(*v));
         }
         a.memory_bytes = b ? static_cast<std::uint64_t>(*b) : 0;
     } else {
@@ -284,16 +327,16 @@ std::optional<Provider> read_provider(Row& r) {
     p.regions = r.strings("regions");
     p.cn_mainland = r.flag("cn_mainland", false);
     p.confidence = r.confidence();
-    if (const json* s = r.get("sources"); s && !s->is_null()) {  // {"fact": "where it comes from"}
+    if (const auto s = r.get("sources"); s && !s->is_null()) {  // {"fact": "where it comes from"}
         if (!s->is_object()) {
-            r.problem(r.at("sources"), "must be an object of strings, got " + detail::show(*s));
+            r.problem(r.at("sources"), "must be an object of strings, got " + show(*s));
         } else {
-            for (auto it = s->begin(); it != s->end(); ++it) {
-                if (!it.value().is_string()) {
-                    r.problem(r.at("sources") + "." + it.key(), "must be a string, got " + detail::show(it.value()));
+            for (const auto& [key, value] : sorted_members(*s)) {
+                if (!value.is_string()) {
+                    r.problem(r.at("sources") + "." + key, "must be a string, got " + show(value));
                     continue;
                 }
-                p.source += (p.source.empty() ? "" : "; ") + it.key() + ": " + it.value().get<std::string>();
+                p.source += (p.source.empty() ? "" : "; ") + key + ": " + value.string();
             }
         }
     }
@@ -311,7 +354,7 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     i.name_zh = r.opt_text("name_zh");
     i.gpu = r.text("gpu", k_max_id_length);
     if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.problem(r.at("gpu"), "unknown accelerator " + squote(i.gpu));
-    if (const json* c = r.get("gpu_count"); c && c->is_number() && c->get<double>() == 0)
+    if (const auto c = r.get("gpu_count"); c && c->is_number() && c->number().as_double() == 0)
         r.problem(r.at("gpu_count"), "impossible value 0 (an instance has at least part of one GPU)");
     else
         i.gpu_count = r.number("gpu_count", true, true).value_or(0);
@@ -371,23 +414,13 @@ std::optional<ModelPreset> read_model(Row& r) {
     m.source = r.text("source");
     m.fidelity = r.opt_text("fidelity");
     m.notes = r.opt_text("notes");
-    const json* cfg = r.get("config");
-    if (!cfg) {
+    const auto cfg = r.get("config");
+    if (!cfg)
         r.problem(r.at("config"), "missing (the config.json object is required)");
-    } else if (!cfg->is_object()) {
-        r.problem(r.at("config"), "must be an object (a config.json), got " + detail::show(*cfg));
-    } else if (r.ok()) {  // the other fields are fine: worth parsing the architecture
-        Result<ModelArch> arch = detail::parse_hf_config_object(*cfg);
-        if (!arch.ok()) {  // parse_hf_config's message starts with the key its path names: say it once
-            std::string msg = arch.error.message;
-            const std::string key_prefix = arch.error.path + ": ";
-            if (!arch.error.path.empty() && msg.compare(0, key_prefix.size(), key_prefix) == 0) msg.erase(0, key_prefix.size());
-            r.problem(r.at("config") + (arch.error.path.empty() ? "" : "." + arch.error.path), msg);
-        } else {
-            m.arch = std::move(*arch.value);
-            m.arch_warnings = std::move(arch.warnings);
-        }
-    }
+    else if (!cfg->is_object())
+        r.problem(r.at("config"), "must be an object (a config.json), got " + show(*cfg));
+    else  // parsed when the preset is first used (ModelPreset::arch)
+        m.set_config(std::string(cfg->text()), r.at("config"));
     if (!r.ok()) return std::nullopt;
     return m;
 }
@@ -398,53 +431,59 @@ Error file_error(std::string code, std::string message, std::string path = "") {
     return Error{std::move(code), std::move(message), std::move(path)};
 }
 
-// Size and depth first (a parser recursion per nesting level), then JSON, then an object.
-std::optional<Error> parse_file(std::string_view text, json& out) {
+// Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
+// nesting_within tells a text too deep (however broken after) from one that is not JSON.
+std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
     if (text.size() > k_max_catalog_bytes)
         return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
                                            std::to_string(k_max_catalog_bytes) + " (8 MiB)");
-    if (!detail::nesting_within(text, k_max_catalog_depth))
+    if (!out.parse(text, k_max_catalog_depth)) {
+        if (!detail::nesting_within(text, k_max_catalog_depth))
+            return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
+        return file_error("bad_json", "catalog is not valid JSON");
+    }
+    const std::string_view value = out.root().text();  // a NUL ends the text for JSON, not for the depth check
+    const std::size_t after = static_cast<std::size_t>(value.data() + value.size() - text.data());
+    if (text.find_first_not_of(" \t\n\r", after) != std::string_view::npos && !detail::nesting_within(text, k_max_catalog_depth))
         return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
-    out = json::parse(text.begin(), text.end(), nullptr, false);
-    if (out.is_discarded()) return file_error("bad_json", "catalog is not valid JSON");
-    if (!out.is_object()) return file_error("bad_type", "catalog must be a JSON object, got " + detail::show(out));
+    if (!out.root().is_object()) return file_error("bad_type", "catalog must be a JSON object, got " + show(out.root()));
     return std::nullopt;
 }
 
 // A top-level array section: required in a full catalog, optional in a user catalog.
-std::optional<Error> section(const json& root, const char* key, bool required, const json*& out) {
-    out = nullptr;
-    auto it = root.find(key);
-    if (it == root.end() || it->is_null()) {
+std::optional<Error> section(const JsonValue& root, const char* key, bool required, std::optional<JsonValue>& out) {
+    out.reset();
+    const auto it = root.find(key);
+    if (!it || it->is_null()) {
         if (required) return file_error("missing", "missing (an array is required)", key);
         return std::nullopt;
     }
-    if (!it->is_array()) return file_error("bad_type", "must be an array, got " + detail::show(*it), key);
+    if (!it->is_array()) return file_error("bad_type", "must be an array, got " + show(*it), key);
     if (it->size() > k_max_catalog_rows)
         return file_error("too_many_rows", std::to_string(it->size()) + " rows; the limit is " +
                                                std::to_string(k_max_catalog_rows) + " per section", key);
-    out = &*it;
+    out = it;
     return std::nullopt;
 }
 
-std::optional<Error> top_text(const json& root, const char* key, bool required, std::string& out) {
-    auto it = root.find(key);
-    if (it == root.end() || it->is_null()) {
+std::optional<Error> top_text(const JsonValue& root, const char* key, bool required, std::string& out) {
+    const auto it = root.find(key);
+    if (!it || it->is_null()) {
         if (required) return file_error("missing", "missing (a string is required)", key);
         return std::nullopt;
     }
-    if (!it->is_string()) return file_error("bad_type", "must be a string, got " + detail::show(*it), key);
-    out = it->get<std::string>();
+    if (!it->is_string()) return file_error("bad_type", "must be a string, got " + show(*it), key);
+    out = it->string();
     return std::nullopt;
 }
 
-std::optional<Error> read_currency(const json& root, bool required, std::optional<CurrencyRate>& out) {
-    auto it = root.find("currency");
-    if (it == root.end() || it->is_null()) {
+std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
+    const auto it = root.find("currency");
+    if (!it || it->is_null()) {
         if (required) return file_error("missing", "missing (an object with cny_per_usd is required)", "currency");
         return std::nullopt;
     }
-    if (!it->is_object()) return file_error("bad_type", "must be an object, got " + detail::show(*it), "currency");
+    if (!it->is_object()) return file_error("bad_type", "must be an object, got " + show(*it), "currency");
     Sink problems;
     Row r(*it, "currency", problems);
     CurrencyRate c;
@@ -476,28 +515,28 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
 template <class T, class KeyFn, class ReadFn>
-void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn key_of, ReadFn read,
-                  Sink& warnings) {
+void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows, KeyFn key_of,
+                  ReadFn read, Sink& warnings) {
     if (!arr) return;
     using Key = decltype(key_of(std::declval<const T&>()));
     std::map<Key, std::string> seen;
     std::map<Key, std::size_t> at;  // where each key of `rows` is (a lookup, not a scan: linear-log in rows)
     for (std::size_t i = 0; i < rows.size(); ++i) at.emplace(key_of(rows[i]), i);
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& obj = (*arr)[i];
-        const std::string path = std::string(name) + "[" + std::to_string(i) + "]";
+    std::size_t i = 0;
+    arr->each_element([&](JsonValue obj) {
+        const std::string path = std::string(name) + "[" + std::to_string(i++) + "]";
         if (!obj.is_object()) {
-            warnings.add(path + ": must be an object, got " + detail::show(obj) + "; row dropped");
-            continue;
+            warnings.add(path + ": must be an object, got " + show(obj) + "; row dropped");
+            return;
         }
         Row r(obj, path, warnings);
         std::optional<T> row = read(r);
-        if (!row) continue;
+        if (!row) return;
         const Key k = key_of(*row);
         auto s = seen.find(k);
         if (s != seen.end()) {
             warnings.add(path + ": duplicate " + describe(*row) + " (first at " + s->second + "); row dropped");
-            continue;
+            return;
         }
         seen.emplace(k, path);
         if (const auto e = at.find(k); e != at.end()) {
@@ -506,19 +545,20 @@ void read_section(const json* arr, const char* name, std::vector<T>& rows, KeyFn
             at.emplace(k, rows.size());
             rows.push_back(std::move(*row));
         }
-    }
+    });
 }
 
 // Reads `root` into `cat`. A full catalog (user == false) needs every top-level key; a user
 // catalog may give any of them and its rows replace or extend what `cat` already holds.
 Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
-    json root;
-    if (auto e = parse_file(text, root)) return Result<Catalog>::failure(*e);
+    detail::JsonDoc doc;
+    if (auto e = parse_file(text, doc)) return Result<Catalog>::failure(*e);
+    const JsonValue root = doc.root();
     Sink warnings;
 
-    if (auto it = root.find("schema"); it != root.end()) {
-        auto s = detail::as_int(*it, 0, 1000000);
-        if (!s) return Result<Catalog>::failure(file_error("bad_type", "must be an integer, got " + detail::show(*it), "schema"));
+    if (const auto it = root.find("schema")) {
+        auto s = it->is_number() ? detail::as_int(it->number(), 0, 1000000) : std::nullopt;
+        if (!s) return Result<Catalog>::failure(file_error("bad_type", "must be an integer, got " + show(*it), "schema"));
         if (*s != k_catalog_schema)
             return Result<Catalog>::failure(file_error("unsupported", "schema " + std::to_string(*s) +
                                                                           " is not supported (this build reads schema " +
@@ -533,7 +573,7 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
     if (auto e = top_text(root, "prices_oldest", false, oldest)) return Result<Catalog>::failure(*e);
     std::optional<CurrencyRate> rate;
     if (auto e = read_currency(root, !user, rate)) return Result<Catalog>::failure(*e);
-    const json *accs = nullptr, *provs = nullptr, *insts = nullptr, *mods = nullptr;
+    std::optional<JsonValue> accs, provs, insts, mods;
     if (auto e = section(root, "accelerators", !user, accs)) return Result<Catalog>::failure(*e);
     if (auto e = section(root, "providers", !user, provs)) return Result<Catalog>::failure(*e);
     if (auto e = section(root, "instances", !user, insts)) return Result<Catalog>::failure(*e);

@@ -64,12 +64,18 @@ ojson model(const ModelPreset& m) {
     j["published_params"] = or_null(m.published_params), j["published_params_source"] = or_null(m.published_params_source);
     j["licence"] = or_null(m.licence), j["licence_source"] = or_null(m.licence_source);
     j["source"] = m.source, j["fidelity"] = m.fidelity, j["notes"] = m.notes;
-    ojson arch;
-#define GPUSIZER_X(type, member, hf, link, def) arch[#member] = m.arch.member;
-    GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
+    const Result<ModelArch>& a = m.arch();  // parsed now if not yet
+    if (a.ok()) {
+        ojson arch;
+#define GPUSIZER_X(type, member, hf, link, def) arch[#member] = a->member;
+        GPUSIZER_ARCH_FIELDS(GPUSIZER_X)
 #undef GPUSIZER_X
-    j["arch"] = std::move(arch);
-    j["arch_warnings"] = m.arch_warnings;
+        j["arch"] = std::move(arch);
+    } else {
+        j["arch"] = nullptr;
+        j["arch_error"] = format_error(a.error);
+    }
+    j["arch_warnings"] = a.warnings;
     return j;
 }
 

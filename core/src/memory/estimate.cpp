@@ -29,7 +29,14 @@ Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s) {
                     {"unknown_id",
                      "model: unknown preset '" + s.model + "' (see `gpusizer catalog list models`)",
                      "model"});
-            return Result<ModelArch>::success(p->arch);
+            const Result<ModelArch>& a = p->arch();  // parsed on first use, then kept
+            if (!a.ok())
+                return Result<ModelArch>::failure(
+                    {"bad_preset",
+                     "model: preset '" + s.model + "' cannot be used: its config in the catalog does not parse (" +
+                         format_error(a.error) + ")",
+                     "model"});
+            return Result<ModelArch>::success(*a);
         }
         case ModelSource::hf_config:
             return Result<ModelArch>::success(s.hf_config);

@@ -1,0 +1,415 @@
+// The catalog's JSON reader (json_reader.hpp): the checking pass, then the reads.
+// Each rule of the pass follows nlohmann's lexer (nlohmann/detail/input/lexer.hpp, 3.11), so a
+// text is JSON here exactly when json::parse accepts it (tests/core/test_json_reader.cpp).
+#include "catalog/json_reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <clocale>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace gpusizer::detail {
+
+namespace {
+
+constexpr std::uint32_t k_kind_bits = 3, k_flag = 1u << k_kind_bits, k_count_shift = k_kind_bits + 1;
+constexpr std::size_t k_max_text = std::size_t(1) << 28;  // counts fit the 28 bits above the kind and flag
+
+// Bytes a string holds as they are: printable ASCII but the quote and the backslash.
+struct PlainBytes {
+    bool is[256];
+    constexpr PlainBytes() : is() {
+        for (int c = 0x20; c < 0x80; ++c) is[c] = c != '"' && c != '\\';
+    }
+};
+constexpr PlainBytes k_plain{};
+
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// The 4 hex digits at s[at…]; -1 when they are not.
+long hex4(std::string_view s, std::size_t at) {
+    if (at + 4 > s.size()) return -1;
+    long v = 0;
+    for (std::size_t k = at; k < at + 4; ++k) {
+        const int d = hex_digit(s[k]);
+        if (d < 0) return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+void append_utf8(std::string& out, unsigned long cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// The string token s (quotes included, escapes known to be well-formed), unescaped.
+std::string unescape(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 1; i + 1 < s.size(); ++i) {
+        if (s[i] != '\\') {  // the run up to the next backslash (or the closing quote) as it is
+            const std::size_t end = std::min(s.find('\\', i), s.size() - 1);
+            out.append(s.data() + i, end - i);
+            i = end - 1;
+            continue;
+        }
+        const char e = s[++i];
+        switch (e) {
+            case 'b': out += '\b'; break;
+            case 'f': out += '\f'; break;
+            case 'n': out += '\n'; break;
+            case 'r': out += '\r'; break;
+            case 't': out += '\t'; break;
+            case 'u': {
+                unsigned long cp = static_cast<unsigned long>(hex4(s, i + 1));
+                i += 4;
+                if (cp >= 0xD800 && cp <= 0xDBFF) {  // a high surrogate: its low half follows (checked)
+                    const unsigned long low = static_cast<unsigned long>(hex4(s, i + 3));
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                    i += 6;
+                }
+                append_utf8(out, cp);
+                break;
+            }
+            default: out += e; break;  // \" \\ \/
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+// [SECTION] The checking pass
+
+class JsonParser {
+public:
+    JsonParser(std::string_view text, std::vector<JsonDoc::Token>& out, int max_depth)
+        : t_(text), n_(text.size()), out_(out), max_depth_(max_depth) {}
+
+    bool run() {
+        if (n_ > k_max_text) return false;
+        if (n_ > 0 && static_cast<unsigned char>(t_[0]) == 0xEF) {  // a UTF-8 byte order mark
+            if (n_ < 3 || static_cast<unsigned char>(t_[1]) != 0xBB || static_cast<unsigned char>(t_[2]) != 0xBF) return false;
+            pos_ = 3;
+        }
+        skip_ws();
+        if (!value(0)) return false;
+        skip_ws();
+        return pos_ == n_ || t_[pos_] == '\0';  // nlohmann stops at a NUL byte (its end of input)
+    }
+
+private:
+    using Kind = JsonValue::Kind;
+
+    char peek() const { return pos_ < n_ ? t_[pos_] : '\0'; }
+    static bool digit(char c) { return c >= '0' && c <= '9'; }
+    void skip_ws() {
+        std::size_t p = pos_;
+        while (p < n_ && (t_[p] == ' ' || t_[p] == '\n' || t_[p] == '\r' || t_[p] == '\t')) ++p;
+        pos_ = p;
+    }
+    std::uint32_t open(Kind k, std::size_t begin) {
+        out_.push_back({static_cast<std::uint32_t>(begin), 0, 0, static_cast<std::uint32_t>(k)});
+        return static_cast<std::uint32_t>(out_.size() - 1);
+    }
+    void close(std::uint32_t token, std::uint32_t flags) {
+        JsonDoc::Token& tk = out_[token];
+        tk.end = static_cast<std::uint32_t>(pos_);
+        tk.next = static_cast<std::uint32_t>(out_.size());
+        tk.info |= flags;
+    }
+    bool leaf(Kind k, std::size_t begin, bool flag) {
+        close(open(k, begin), flag ? k_flag : 0);
+        return true;
+    }
+
+    bool value(int depth) {
+        switch (peek()) {
+            case '{': return container(depth + 1, Kind::object, '}');
+            case '[': return container(depth + 1, Kind::array, ']');
+            case '"': return string();
+            case 't': return literal("true", Kind::boolean, true);
+            case 'f': return literal("false", Kind::boolean, false);
+            case 'n': return literal("null", Kind::null, false);
+            default: return number();
+        }
+    }
+
+    bool container(int depth, Kind kind, char closer) {
+        if (depth > max_depth_) return false;
+        const std::uint32_t me = open(kind, pos_);
+        ++pos_;
+        skip_ws();
+        std::uint32_t count = 0;
+        if (peek() == closer) {
+            ++pos_;
+        } else {
+            for (;;) {
+                if (kind == Kind::object) {
+                    if (peek() != '"' || !string()) return false;
+                    skip_ws();
+                    if (peek() != ':') return false;
+                    ++pos_;
+                    skip_ws();
+                }
+                if (!value(depth)) return false;
+                ++count;
+                skip_ws();
+                const char c = peek();
+                ++pos_;
+                if (c == closer) break;
+                if (c != ',') return false;
+                skip_ws();
+            }
+        }
+        close(me, count << k_count_shift);
+        return true;
+    }
+
+    bool literal(const char* word, Kind kind, bool flag) {
+        const std::size_t len = std::strlen(word), begin = pos_;
+        if (t_.substr(pos_, len) != word) return false;
+        pos_ += len;
+        return leaf(kind, begin, flag);
+    }
+
+    // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?  (the flag: no fraction, no exponent), and
+    // finite as a double: nlohmann rejects 1e400 ("number overflow"), also written out in digits.
+    bool number() {
+        const std::size_t begin = pos_;
+        std::size_t p = pos_;  // locals: a store to pos_ could alias the text's bytes
+        const auto at = [&](std::size_t i) { return i < n_ ? t_[i] : '\0'; };
+        bool integer = true;
+        long magnitude = 0;  // the value is below 10^magnitude
+        if (at(p) == '-') ++p;
+        if (at(p) == '0') {
+            ++p;
+        } else if (digit(at(p))) {
+            for (; digit(at(p)); ++p) ++magnitude;
+        } else {
+            return false;
+        }
+        if (at(p) == '.') {
+            integer = false;
+            ++p;
+            if (!digit(at(p))) return false;
+            while (digit(at(p))) ++p;
+        }
+        if (at(p) == 'e' || at(p) == 'E') {
+            integer = false;
+            ++p;
+            const bool negative = at(p) == '-';
+            if (at(p) == '+' || at(p) == '-') ++p;
+            if (!digit(at(p))) return false;
+            long exponent = 0;
+            for (; digit(at(p)); ++p) exponent = std::min(exponent * 10 + (t_[p] - '0'), 100000L);
+            magnitude += negative ? -exponent : exponent;
+        }
+        pos_ = p;
+        leaf(Kind::number, begin, integer);
+        // Below 10^308 a double is finite; above, ask strtod as nlohmann does.
+        return magnitude <= 308 || std::isfinite(JsonValue::read_number(t_.substr(begin, p - begin), integer).as_double());
+    }
+
+    // A string: no control characters, escapes \" \\ \/ \b \f \n \r \t \uXXXX (a surrogate only as
+    // a high-low pair), UTF-8 well-formed (RFC 3629: no overlong forms, no surrogates, ≤ U+10FFFF).
+    bool string() {
+        const std::size_t begin = pos_++;
+        bool escaped = false;
+        for (;;) {
+            pos_ = plain_run(pos_);
+            if (pos_ >= n_) return false;
+            const unsigned char c = static_cast<unsigned char>(t_[pos_]);
+            if (c == '"') break;
+            if (c < 0x20) return false;
+            if (c == '\\') {
+                escaped = true;
+                if (!escape()) return false;
+            } else if (!utf8(c)) {
+                return false;
+            }
+        }
+        ++pos_;
+        return leaf(Kind::string, begin, escaped);
+    }
+
+    // The first byte from p on that a string cannot hold as it is (or n_).
+    std::size_t plain_run(std::size_t p) const {
+        const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());  // not pos_: a store to it could alias the text
+        while (p + 4 <= n_ && (k_plain.is[d[p]] & k_plain.is[d[p + 1]] & k_plain.is[d[p + 2]] & k_plain.is[d[p + 3]])) p += 4;
+        while (p < n_ && k_plain.is[d[p]]) ++p;
+        return p;
+    }
+
+    bool escape() {
+        const char e = pos_ + 1 < n_ ? t_[pos_ + 1] : '\0';
+        if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
+            pos_ += 2;
+            return true;
+        }
+        if (e != 'u') return false;
+        const long cp = hex4(t_, pos_ + 2);
+        if (cp < 0 || (cp >= 0xDC00 && cp <= 0xDFFF)) return false;  // a low surrogate alone
+        pos_ += 6;
+        if (cp >= 0xD800 && cp <= 0xDBFF) {  // a high surrogate: \uDC00–\uDFFF must follow
+            if (pos_ + 1 >= n_ || t_[pos_] != '\\' || t_[pos_ + 1] != 'u') return false;
+            const long low = hex4(t_, pos_ + 2);
+            if (low < 0xDC00 || low > 0xDFFF) return false;
+            pos_ += 6;
+        }
+        return true;
+    }
+
+    bool utf8(unsigned char c) {
+        unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
+        std::size_t extra;
+        if (c >= 0xC2 && c <= 0xDF) extra = 1;
+        else if (c == 0xE0) extra = 2, lo = 0xA0;
+        else if (c == 0xED) extra = 2, hi = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) extra = 2;
+        else if (c == 0xF0) extra = 3, lo = 0x90;
+        else if (c == 0xF4) extra = 3, hi = 0x8F;
+        else if (c >= 0xF1 && c <= 0xF3) extra = 3;
+        else return false;
+        if (pos_ + extra >= n_) return false;
+        for (std::size_t k = 1; k <= extra; ++k) {
+            const unsigned char b = static_cast<unsigned char>(t_[pos_ + k]);
+            if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return false;
+        }
+        pos_ += extra + 1;
+        return true;
+    }
+
+    std::string_view t_;
+    std::size_t n_, pos_ = 0;
+    std::vector<JsonDoc::Token>& out_;
+    int max_depth_;
+};
+
+bool JsonDoc::parse(std::string_view text, int max_depth) {
+    text_ = text;
+    tokens_.clear();
+    tokens_.reserve(text.size() / 16 + 1);  // the catalog has a token per ~18 bytes: one or two growths at most
+    if (JsonParser(text, tokens_, max_depth).run()) return true;
+    tokens_.clear();
+    return false;
+}
+
+// [SECTION] Reads
+
+JsonValue::Kind JsonValue::kind() const { return static_cast<Kind>(doc_->tokens_[index_].info & ((1u << k_kind_bits) - 1)); }
+std::uint32_t JsonValue::size_raw() const {
+    const std::uint32_t info = doc_->tokens_[index_].info;
+    const Kind k = static_cast<Kind>(info & ((1u << k_kind_bits) - 1));
+    return k == Kind::array || k == Kind::object ? info >> k_count_shift : 0;
+}
+std::size_t JsonValue::size() const { return size_raw(); }
+std::uint32_t JsonValue::next(std::uint32_t i) const { return doc_->tokens_[i].next; }
+
+std::string_view JsonValue::text() const {
+    const JsonDoc::Token& t = doc_->tokens_[index_];
+    return doc_->text_.substr(t.begin, t.end - t.begin);
+}
+
+bool JsonValue::has_escapes() const { return is_string() && (doc_->tokens_[index_].info & k_flag); }
+
+bool JsonValue::boolean() const { return is_boolean() && (doc_->tokens_[index_].info & k_flag); }
+
+std::string JsonValue::string() const {
+    if (!is_string()) return {};
+    const std::string_view s = text();
+    if (doc_->tokens_[index_].info & k_flag) return unescape(s);
+    return std::string(s.substr(1, s.size() - 2));
+}
+
+bool JsonValue::key_equals(std::string_view key) const {
+    const std::string_view s = text();
+    if (doc_->tokens_[index_].info & k_flag) return unescape(s) == key;
+    return s.size() == key.size() + 2 && s.substr(1, key.size()) == key;
+}
+
+std::optional<JsonValue> JsonValue::find(std::string_view key) const {
+    std::optional<JsonValue> found;
+    if (is_object())
+        each_member([&](JsonValue k, JsonValue v) {
+            if (k.key_equals(key)) found = v;  // the last one wins, as in nlohmann's DOM
+        });
+    return found;
+}
+
+JsonMembers::JsonMembers(const JsonValue& object) {
+    members_.reserve(object.size());
+    object.each_member([&](JsonValue k, JsonValue v) {
+        const std::string_view t = k.text();
+        members_.push_back({t.substr(1, t.size() - 2), k.has_escapes(), k, v});
+    });
+}
+
+std::optional<JsonValue> JsonMembers::find(std::string_view key) const {
+    for (auto m = members_.rbegin(); m != members_.rend(); ++m) {  // from the end: the last one wins
+        if (m->escaped ? m->name.key_equals(key)
+                       : m->key.size() == key.size() && (key.empty() || (m->key[0] == key[0] && m->key == key)))
+            return m->value;
+    }
+    return std::nullopt;
+}
+
+JsonNumber JsonValue::number() const {
+    if (!is_number()) return {};
+    return read_number(text(), doc_->tokens_[index_].info & k_flag);
+}
+
+JsonNumber JsonValue::read_number(std::string_view s, bool integer) {
+    JsonNumber n;
+    char small[64];
+    std::string large;
+    char* p = small;
+    if (s.size() < sizeof small) {
+        std::memcpy(small, s.data(), s.size());
+        small[s.size()] = '\0';
+    } else {
+        large.assign(s);
+        p = &large[0];
+    }
+    char* end = nullptr;
+    if (integer) {  // integer syntax: 64-bit when it fits, as nlohmann
+        errno = 0;
+        if (s[0] == '-') {
+            const long long v = std::strtoll(p, &end, 10);
+            if (errno == 0) return n.type = JsonNumber::Type::integer, n.i = v, n;
+        } else {
+            const unsigned long long v = std::strtoull(p, &end, 10);
+            if (errno == 0) return n.type = JsonNumber::Type::unsigned_integer, n.u = v, n;
+        }
+    }
+    // strtod reads the locale's decimal point: nlohmann writes that in place of '.' too.
+    const char point = *std::localeconv()->decimal_point;
+    if (point != '.')
+        for (char* c = p; *c; ++c)
+            if (*c == '.') *c = point;
+    n.d = std::strtod(p, &end);
+    return n;
+}
+
+}  // namespace gpusizer::detail
