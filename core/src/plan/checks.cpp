@@ -95,8 +95,8 @@ void layout_checks(Checks& k) {
         const bool ok = share < k_comm_share_warn;
         k.add("communication", ok, [&] {
             const std::string pct = fmt("%.0f", 100 * share);
-            return Text{cat({"communication, pipeline bubble and offload: ", pct, "% of each step", ok ? "" : " (compute waits on the links)"}),
-                        cat({"通信、流水线气泡和卸载占每步的 ", pct, "%", ok ? "" : "(计算在等待链路)"})};
+            return Text{cat({pct, "% of each step (links, pipeline bubble and offload)", ok ? "" : ": compute waits on the links"}),
+                        cat({"占每步的 ", pct, "%(链路、流水线气泡和卸载)", ok ? "" : ":计算在等待链路"})};
         });
     }
     if (o.nodes > 1 && (k.training || o.plan.pipeline_parallel > 1))
