@@ -14,10 +14,6 @@ constexpr double k_roomy_fraction = 0.10;
 
 }  // namespace
 
-namespace {
-
-}  // namespace
-
 // The candidate's keys on top of the scenario's: the GPU, the layout, the levers.
 void prepare_candidate(const Context& ctx, Scenario& c, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                        std::int64_t batch) {
