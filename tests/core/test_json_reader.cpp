@@ -130,6 +130,86 @@ TEST_CASE("json reader: accepts exactly what nlohmann accepts, and reads the sam
     agrees(gpusizer_test::read_text("assets/catalog.json"));
 }
 
+// Numbers are read without strtod where that is exact (json_reader.cpp, exact_number): every
+// number, whichever way it is read, must be the double (or integer) nlohmann's strtod gives, to
+// the bit. Random texts around the fast path's edges: 15 to 20 digits, 2^53, exponents near ±22.
+TEST_CASE("json reader: numbers read as nlohmann reads them, to the bit") {
+    std::uint64_t state = 0x243F6A8885A308D3u;  // a fixed seed: the same texts every run
+    const auto next = [&](std::uint64_t n) {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        return (state >> 33) % n;
+    };
+    const auto digits = [&](std::size_t n, bool lead) {
+        std::string d;
+        for (std::size_t k = 0; k < n; ++k) d += static_cast<char>('0' + (k == 0 && lead ? 1 + next(9) : next(10)));
+        return d;
+    };
+    std::string text = "[9007199254740992, 9007199254740993, 9007199254740992.0, 9007199254740993.0, 9007199254740993e0,"
+                       " 1e22, 1e23, 1.5e-22, 1.5e-23, 123456789012345678, 1234567890123456789, -123456789012345678,"
+                       " 0.1, 0.2, 0.30000000000000004, 17.6289, 55.04, -0.0, -0, 0e-999, 1.00000000000000000000001]";
+    for (int k = 0; k < 20000; ++k) {
+        std::string t = next(4) == 0 ? "-" : "";
+        const std::size_t whole = next(21);
+        t += whole == 0 ? "0" : digits(whole, true);
+        if (next(2)) t += "." + digits(1 + next(20), false);
+        if (next(2)) t += std::string(next(2) ? "e" : "E") + (next(2) ? "-" : next(2) ? "+" : "") + std::to_string(next(40));
+        text.insert(text.size() - 1, ", " + t);
+    }
+    JsonDoc doc;
+    REQUIRE(doc.parse(text, 32));
+    const json j = dom(text);
+    REQUIRE(j.is_array());
+    std::size_t i = 0, mismatches = 0;
+    doc.root().each_element([&](JsonValue v) {
+        const JsonNumber n = v.number();
+        const json& x = j[i++];
+        const bool same_value = x.is_number_unsigned() ? n.type == JsonNumber::Type::unsigned_integer && n.u == x.get<std::uint64_t>()
+                              : x.is_number_integer()  ? n.type == JsonNumber::Type::integer && n.i == x.get<std::int64_t>()
+                                                       : n.type == JsonNumber::Type::floating &&
+                                                             std::memcmp(&n.d, &x.get_ref<const double&>(), sizeof(double)) == 0;
+        if (!same_value && ++mismatches <= 5) FAIL_CHECK("read differently from nlohmann: " << v.text());
+    });
+    CHECK(i == j.size());
+    CHECK(mismatches == 0);
+}
+
+// Strings are scanned eight bytes at a time (json_reader.cpp, plain_run): each byte a string
+// cannot hold as it is, at each place in and around a word, next to plain bytes of every value.
+TEST_CASE("json reader: every byte at every place of a string is read as nlohmann reads it") {
+    for (int b = 0; b < 256; ++b) {
+        const bool plain = b >= 0x20 && b < 0x80 && b != '"' && b != '\\';
+        if (plain && b != ' ' && b != '!' && b != '#' && b != '[' && b != ']' && b != '~' && b != 0x7f) continue;
+        for (std::size_t at = 0; at < 18; ++at) {
+            std::string body(24, 'a' + static_cast<char>(at % 26));
+            body[at] = static_cast<char>(b);
+            agrees("[\"" + body + "\", \"x" + body + "\"]");
+        }
+    }
+}
+
+// Rows are read through JsonMembers (hashed up to 32 members, searched beyond): keys that share
+// their length and most bytes, a key given twice, an escaped key, and objects of 32 and 33 members.
+TEST_CASE("json reader: member lookup by key, hashed or searched") {
+    for (const int members : {3, 31, 32, 33, 80}) {
+        CAPTURE(members);
+        std::string text = "{";
+        for (int k = 0; k < members; ++k) text += "\"k" + std::string(3 - std::to_string(k).size(), '0') + std::to_string(k) + "x\": " + std::to_string(k) + ",";
+        text += "\"k\\u0030\\u0030\\u0031x\": 1001, \"k001x\": 2001}";  // "k001x" escaped, then given again
+        agrees(text);
+        JsonDoc doc;
+        REQUIRE(doc.parse(text, 32));
+        const gpusizer::detail::JsonMembers m(doc.root());
+        for (int k = 0; k < members; ++k) {
+            const std::string key = "k" + std::string(3 - std::to_string(k).size(), '0') + std::to_string(k) + "x";
+            REQUIRE(m.find(key));
+            CHECK(m.find(key)->number().u == static_cast<std::uint64_t>(k == 1 ? 2001 : k));
+        }
+        CHECK_FALSE(m.find("k999x"));
+        CHECK_FALSE(m.find(""));
+        CHECK_FALSE(m.find("k001"));
+    }
+}
+
 TEST_CASE("json reader: hand-worked values") {
     JsonDoc doc;
     REQUIRE(doc.parse(R"({"s": "\ud83d\ude00 \u00e9\n", "k": 1, "k": 2, "n": [-0, 1e3, 1e-400, 18446744073709551616]})", 32));

@@ -17,8 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <set>
+#include <unordered_map>
 #include <utility>
 
 #include "gpusizer/scenario_limits.hpp"
@@ -98,14 +97,19 @@ const Result<ModelArch>& ModelPreset::arch() const {
 
 namespace {
 
-// Allowed spellings (docs/catalog.md). Kept here, next to the checks that use them.
-const std::set<std::string> k_export_statuses = {"restricted", "china-compliant", "china-available", "domestic",
-                                                 "legacy", "not-sold-in-china", "not-applicable"};
-const std::set<std::string> k_provider_kinds = {"hyperscaler", "gpu_cloud", "marketplace", "china_cloud"};
-const std::set<std::string> k_interconnects = {"nvswitch", "nvlink", "nvlink-bridge", "nvlink-c2c", "pcie", "none",
-                                               "hccs", "neuronlink", "ici", "infinity-fabric", "varies"};
-const std::set<std::string> k_currencies = {"USD", "CNY"};
-const std::set<std::string> k_price_bases = {k_price_basis_official, k_price_basis_third_party, k_price_basis_estimate};
+// Allowed spellings (docs/catalog.md), kept in byte order: messages list them so.
+struct Allowed {
+    std::vector<std::string_view> words;
+    Allowed(std::initializer_list<std::string_view> w) : words(w) { std::sort(words.begin(), words.end()); }
+    bool has(std::string_view s) const { return std::find(words.begin(), words.end(), s) != words.end(); }
+};
+const Allowed k_export_statuses = {"restricted", "china-compliant", "china-available", "domestic",
+                                   "legacy", "not-sold-in-china", "not-applicable"};
+const Allowed k_provider_kinds = {"hyperscaler", "gpu_cloud", "marketplace", "china_cloud"};
+const Allowed k_interconnects = {"nvswitch", "nvlink", "nvlink-bridge", "nvlink-c2c", "pcie", "none",
+                                 "hccs", "neuronlink", "ici", "infinity-fabric", "varies"};
+const Allowed k_currencies = {"USD", "CNY"};
+const Allowed k_price_bases = {k_price_basis_official, k_price_basis_third_party, k_price_basis_estimate};
 
 // "YYYY-MM-DD" with a month 01-12 and a day 01-31 (a shape check, not a calendar).
 bool is_iso_day(const std::string& s) {
@@ -120,9 +124,9 @@ constexpr std::size_t k_max_text = k_max_catalog_text;
 
 std::string squote(const std::string& s) { return "'" + (s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'"; }
 
-std::string join(const std::set<std::string>& s) {
+std::string join(const Allowed& a) {
     std::string out;
-    for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+    for (const std::string_view w : a.words) (out += out.empty() ? "" : ", ") += w;
     return out;
 }
 
@@ -166,24 +170,29 @@ struct Sink {
     }
 };
 
+std::string row_path(const char* name, std::size_t index) {
+    return index == std::string::npos ? name : name + ("[" + std::to_string(index) + "]");
+}
+
 // One object of an array section. Every accessor records its problem (path: message) and
 // returns a neutral value, so a row reports all of its problems at once and is then dropped.
 class Row {
 public:
-    Row(const JsonValue& obj, std::string path, Sink& warnings)
-        : members_(obj), path_(std::move(path)), warnings_(warnings) {}
+    // The row `index` of section `name` ("instances[3]"), or the object `name` when index is npos.
+    Row(const JsonValue& obj, const char* name, std::size_t index, Sink& warnings)
+        : members_(obj), name_(name), index_(index), warnings_(warnings) {}
 
-    const std::string& path() const { return path_; }
-    std::string at(const char* key) const { return path_ + "." + key; }
+    std::string path() const { return row_path(name_, index_); }
+    std::string at(std::string_view key) const { return path() + "." + std::string(key); }
     bool ok() const { return problems_ == 0; }
     void problem(const std::string& key_path, const std::string& message) {
         warnings_.add(key_path + ": " + message + "; row dropped");
         ++problems_;
     }
-    std::optional<JsonValue> get(const char* key) const { return members_.find(key); }
+    std::optional<JsonValue> get(std::string_view key) const { return members_.find(key); }
 
     // Required non-empty string.
-    std::string text(const char* key, std::size_t max = k_max_text) {
+    std::string text(std::string_view key, std::size_t max = k_max_text) {
         const std::optional<JsonValue> v = get(key);
         if (!v) return problem(at(key), "missing (a string is required)"), std::string();
         if (!v->is_string()) return problem(at(key), "must be a string, got " + show(*v)), std::string();
@@ -193,7 +202,7 @@ public:
         return s;
     }
     // Optional string: absent or null gives "".
-    std::string opt_text(const char* key) {
+    std::string opt_text(std::string_view key) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return {};
         if (!v->is_string()) return problem(at(key), "must be a string or null, got " + show(*v)), std::string();
@@ -202,19 +211,19 @@ public:
         return s;
     }
     // Required id: letters, digits, - _ . (what share links and the CLI accept).
-    std::string id(const char* key) {
+    std::string id(std::string_view key) {
         std::string s = text(key, k_max_id_length);
         if (!s.empty() && !is_valid_id(s))
             problem(at(key), squote(s) + " is not a valid id (letters, digits, - _ . only)"), s.clear();
         return s;
     }
-    std::string one_of(const char* key, const std::set<std::string>& allowed, bool required) {
+    std::string one_of(std::string_view key, const Allowed& allowed, bool required) {
         std::string s = required ? text(key) : opt_text(key);
-        if (!s.empty() && !allowed.count(s)) problem(at(key), "unknown value " + squote(s) + " (allowed: " + join(allowed) + ")");
+        if (!s.empty() && !allowed.has(s)) problem(at(key), "unknown value " + squote(s) + " (allowed: " + join(allowed) + ")");
         return s;
     }
     // Number, optional (absent/null -> nullopt) or required; `positive` demands > 0, else >= 0.
-    std::optional<double> number(const char* key, bool required, bool positive) {
+    std::optional<double> number(std::string_view key, bool required, bool positive) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) {
             if (required) problem(at(key), "missing (a number is required)");
@@ -228,18 +237,19 @@ public:
                    std::nullopt;
         return d;
     }
-    double num0(const char* key) { return number(key, false, false).value_or(0); }
-    bool flag(const char* key, bool def) {
+    double num0(std::string_view key) { return number(key, false, false).value_or(0); }
+    bool flag(std::string_view key, bool def) {
         const std::optional<JsonValue> v = get(key);
         if (!v) return def;
         if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + show(*v)), def;
         return v->boolean();
     }
-    std::vector<std::string> strings(const char* key) {
+    std::vector<std::string> strings(std::string_view key) {
         std::vector<std::string> out;
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return out;
         if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + show(*v)), out;
+        out.reserve(v->size());
         std::size_t i = 0;
         v->each_element([&](JsonValue e) {
             if (!e.is_string())
@@ -260,7 +270,8 @@ public:
 
 private:
     detail::JsonMembers members_;
-    std::string path_;
+    const char* name_;
+    std::size_t index_;
     Sink& warnings_;
     int problems_ = 0;
 };
@@ -485,7 +496,7 @@ std::optional<Error> read_currency(const JsonValue& root, bool required, std::op
     }
     if (!it->is_object()) return file_error("bad_type", "must be an object, got " + show(*it), "currency");
     Sink problems;
-    Row r(*it, "currency", problems);
+    Row r(*it, "currency", std::string::npos, problems);
     CurrencyRate c;
     c.cny_per_usd = r.number("cny_per_usd", true, true).value_or(0);
     c.date = r.opt_text("date");
@@ -509,42 +520,42 @@ std::string describe(const ModelPreset& m) { return "model id " + squote(m.id); 
 
 std::string accel_key(const Accelerator& a) { return a.id; }
 std::string provider_key(const Provider& p) { return p.id; }
-std::pair<std::string, std::string> instance_key(const Instance& i) { return {i.provider, i.id}; }
+std::string instance_key(const Instance& i) { return std::to_string(i.provider.size()) + ":" + i.provider + i.id; }  // one key per pair
 std::string model_key(const ModelPreset& m) { return m.id; }
 
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
-template <class T, class KeyFn, class ReadFn>
-void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows, KeyFn key_of,
-                  ReadFn read, Sink& warnings) {
+template <class T, class ReadFn>
+void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
+                  std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
     if (!arr) return;
-    using Key = decltype(key_of(std::declval<const T&>()));
-    std::map<Key, std::string> seen;
-    std::map<Key, std::size_t> at;  // where each key of `rows` is (a lookup, not a scan: linear-log in rows)
-    for (std::size_t i = 0; i < rows.size(); ++i) at.emplace(key_of(rows[i]), i);
+    struct Place {
+        std::size_t row;                         // in `rows`
+        std::size_t in_file = std::string::npos;  // its first row in this file, npos while none
+    };
+    std::unordered_map<std::string, Place> places;  // by key: constant time per row
+    places.reserve(rows.size() + arr->size());
+    for (std::size_t i = 0; i < rows.size(); ++i) places.emplace(key_of(rows[i]), Place{i});
+    rows.reserve(rows.size() + arr->size());
     std::size_t i = 0;
     arr->each_element([&](JsonValue obj) {
-        const std::string path = std::string(name) + "[" + std::to_string(i++) + "]";
+        const std::size_t index = i++;
         if (!obj.is_object()) {
-            warnings.add(path + ": must be an object, got " + show(obj) + "; row dropped");
+            warnings.add(row_path(name, index) + ": must be an object, got " + show(obj) + "; row dropped");
             return;
         }
-        Row r(obj, path, warnings);
+        Row r(obj, name, index, warnings);
         std::optional<T> row = read(r);
         if (!row) return;
-        const Key k = key_of(*row);
-        auto s = seen.find(k);
-        if (s != seen.end()) {
-            warnings.add(path + ": duplicate " + describe(*row) + " (first at " + s->second + "); row dropped");
+        const auto [place, added] = places.try_emplace(key_of(*row), Place{rows.size()});
+        if (place->second.in_file != std::string::npos) {
+            warnings.add(r.path() + ": duplicate " + describe(*row) + " (first at " + row_path(name, place->second.in_file) +
+                         "); row dropped");
             return;
         }
-        seen.emplace(k, path);
-        if (const auto e = at.find(k); e != at.end()) {
-            rows[e->second] = std::move(*row);
-        } else {
-            at.emplace(k, rows.size());
-            rows.push_back(std::move(*row));
-        }
+        place->second.in_file = index;
+        if (added) rows.push_back(std::move(*row));
+        else rows[place->second.row] = std::move(*row);
     });
 }
 

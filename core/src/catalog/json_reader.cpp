@@ -16,6 +16,7 @@ namespace {
 
 constexpr std::uint32_t k_kind_bits = 3, k_flag = 1u << k_kind_bits, k_count_shift = k_kind_bits + 1;
 constexpr std::size_t k_max_text = std::size_t(1) << 28;  // counts fit the 28 bits above the kind and flag
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "plain_run reads eight bytes as one little-endian word");
 
 // Bytes a string holds as they are: printable ASCII but the quote and the backslash.
 struct PlainBytes {
@@ -104,7 +105,7 @@ std::string unescape(std::string_view s) {
 
 class JsonParser {
 public:
-    JsonParser(std::string_view text, std::vector<JsonDoc::Token>& out, int max_depth)
+    JsonParser(std::string_view text, JsonDoc& out, int max_depth)
         : t_(text), n_(text.size()), out_(out), max_depth_(max_depth) {}
 
     bool run() {
@@ -130,13 +131,14 @@ private:
         pos_ = p;
     }
     std::uint32_t open(Kind k, std::size_t begin) {
-        out_.push_back({static_cast<std::uint32_t>(begin), 0, 0, static_cast<std::uint32_t>(k)});
-        return static_cast<std::uint32_t>(out_.size() - 1);
+        if (out_.count_ == out_.capacity_) out_.grow();
+        out_.tokens_[out_.count_] = {static_cast<std::uint32_t>(begin), 0, 0, static_cast<std::uint32_t>(k)};
+        return out_.count_++;
     }
     void close(std::uint32_t token, std::uint32_t flags) {
-        JsonDoc::Token& tk = out_[token];
+        JsonDoc::Token& tk = out_.tokens_[token];
         tk.end = static_cast<std::uint32_t>(pos_);
-        tk.next = static_cast<std::uint32_t>(out_.size());
+        tk.next = out_.count_;
         tk.info |= flags;
     }
     bool leaf(Kind k, std::size_t begin, bool flag) {
@@ -254,10 +256,22 @@ private:
         return leaf(Kind::string, begin, escaped);
     }
 
-    // The first byte from p on that a string cannot hold as it is (or n_).
+    // The first byte from p on that a string cannot hold as it is (or n_). Eight bytes at a time:
+    // a word passes when none of its bytes is below 0x20, 0x80 or above, '"' or a backslash.
     std::size_t plain_run(std::size_t p) const {
         const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());  // not pos_: a store to it could alias the text
-        while (p + 4 <= n_ && (k_plain.is[d[p]] & k_plain.is[d[p + 1]] & k_plain.is[d[p + 2]] & k_plain.is[d[p + 3]])) p += 4;
+        constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+        for (; p + 8 <= n_; p += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, d + p, 8);
+            // Below 0x20 or a quote or a backslash: (x - k·ones) sets the high bit of a byte below k
+            // (k = 0x20; k = 1 after the xor), and a borrow only marks bytes above one that is; a byte
+            // of 0x80 or above is marked by w itself. So the word is plain exactly when bad is 0, and
+            // its lowest marked byte is the first that is not plain.
+            const std::uint64_t quote = w ^ (ones * '"'), backslash = w ^ (ones * '\\');
+            const std::uint64_t bad = (w | (w - ones * 0x20) | (quote - ones) | (backslash - ones)) & highs;
+            if (bad) return p + static_cast<std::size_t>(__builtin_ctzll(bad)) / 8;  // the first such byte (little-endian load)
+        }
         while (p < n_ && k_plain.is[d[p]]) ++p;
         return p;
     }
@@ -303,17 +317,27 @@ private:
 
     std::string_view t_;
     std::size_t n_, pos_ = 0;
-    std::vector<JsonDoc::Token>& out_;
+    JsonDoc& out_;
     int max_depth_;
 };
 
 bool JsonDoc::parse(std::string_view text, int max_depth) {
     text_ = text;
-    tokens_.clear();
-    tokens_.reserve(text.size() / 16 + 1);  // the catalog has a token per ~18 bytes: one or two growths at most
-    if (JsonParser(text, tokens_, max_depth).run()) return true;
-    tokens_.clear();
+    count_ = 0;
+    if (capacity_ < text.size() / 16 + 1) {  // the catalog has a token per ~18 bytes: one or two growths at most
+        capacity_ = static_cast<std::uint32_t>(text.size() / 16 + 1);
+        tokens_.reset(new Token[capacity_]);
+    }
+    if (JsonParser(text, *this, max_depth).run()) return true;
+    count_ = 0;
     return false;
+}
+
+void JsonDoc::grow() {
+    std::unique_ptr<Token[]> more(new Token[2 * std::size_t(capacity_)]);
+    std::copy(tokens_.get(), tokens_.get() + count_, more.get());
+    tokens_ = std::move(more);
+    capacity_ *= 2;
 }
 
 // [SECTION] Reads
@@ -358,21 +382,58 @@ std::optional<JsonValue> JsonValue::find(std::string_view key) const {
     return found;
 }
 
-JsonMembers::JsonMembers(const JsonValue& object) {
-    members_.reserve(object.size());
-    object.each_member([&](JsonValue k, JsonValue v) {
-        const std::string_view t = k.text();
-        members_.push_back({t.substr(1, t.size() - 2), k.has_escapes(), k, v});
+namespace {
+
+// a[0, n) == b[0, n), a word at a time (a key is ~12 bytes: no call to memcmp's byte loop in wasm).
+bool same_bytes(const char* a, const char* b, std::size_t n) {
+    for (; n >= 8; n -= 8, a += 8, b += 8) {
+        std::uint64_t x, y;
+        std::memcpy(&x, a, 8);
+        std::memcpy(&y, b, 8);
+        if (x != y) return false;
+    }
+    for (; n > 0; --n)
+        if (*a++ != *b++) return false;
+    return true;
+}
+
+// Length, and bytes at the ends and in the middle: enough to tell the catalog's keys apart (a
+// collision costs one more comparison, never a wrong answer).
+std::uint32_t key_hash(std::string_view key) {
+    const std::size_t n = key.size();
+    if (n == 0) return 0;
+    const auto b = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(key[i])); };
+    const std::uint32_t h = (static_cast<std::uint32_t>(n) ^ b(0) << 8 ^ b(n - 1) << 16 ^ b(n / 2) << 24 ^ b(n / 3) << 4) * 0x9E3779B1u;
+    return h ^ h >> 16;
+}
+
+}  // namespace
+
+std::uint32_t JsonMembers::slot_for(std::string_view key) const {
+    for (std::uint32_t i = key_hash(key);; ++i) {
+        const Slot& s = slots_[i % k_slots];
+        if (s.token == 0) return i % k_slots;
+        if (s.size == key.size() ? same_bytes(s.key, key.data(), key.size())
+                                 : s.size == k_escaped && JsonValue(object_.doc_, s.token).key_equals(key))
+            return i % k_slots;
+    }
+}
+
+JsonMembers::JsonMembers(const JsonValue& object) : object_(object), hashed_(object.size() <= k_slots / 2) {
+    if (!hashed_) return;
+    for (Slot& s : slots_) s.token = 0;
+    object.each_member([&](JsonValue k, JsonValue) {
+        const std::string_view t = k.text(), written = t.substr(1, t.size() - 2);
+        Slot& s = slots_[slot_for(k.has_escapes() ? std::string_view(unescape(t)) : written)];  // the last one wins
+        s = {written.data(), k.has_escapes() ? k_escaped : static_cast<std::uint32_t>(written.size()), k.index_};
     });
 }
 
 std::optional<JsonValue> JsonMembers::find(std::string_view key) const {
-    for (auto m = members_.rbegin(); m != members_.rend(); ++m) {  // from the end: the last one wins
-        if (m->escaped ? m->name.key_equals(key)
-                       : m->key.size() == key.size() && (key.empty() || (m->key[0] == key[0] && m->key == key)))
-            return m->value;
-    }
-    return std::nullopt;
+    if (!hashed_) return object_.find(key);
+    const Slot& s = slots_[slot_for(key)];
+    if (s.token == 0) return std::nullopt;
+    return JsonValue(object_.doc_, s.token + 1);
 }
 
 JsonNumber JsonValue::number() const {
@@ -380,8 +441,57 @@ JsonNumber JsonValue::number() const {
     return read_number(text(), doc_->tokens_[index_].info & k_flag);
 }
 
+namespace {
+
+// The number s (JSON syntax, checked) without strtod when that is exact: musl's strtod computes in
+// 128-bit long doubles, emulated in software in wasm. An integer of at most 18 digits fits int64;
+// a decimal whose digits m stay within 2^53, scaled by 10^e with |e| <= 22, is m·10^e or m/10^-e of
+// two exact doubles, which IEEE arithmetic rounds correctly: strtod's value (Clinger 1990).
+bool exact_number(std::string_view s, bool integer, JsonNumber& n) {
+    static constexpr double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    std::size_t i = 0;
+    const bool negative = s[0] == '-';
+    i += negative;
+    std::uint64_t m = 0;
+    int significant = 0, e = 0;
+    const auto digits = [&](bool fraction) {
+        for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+            if (significant == 18) return false;
+            m = m * 10 + static_cast<unsigned>(s[i] - '0');
+            significant += m != 0;
+            e -= fraction;
+        }
+        return true;
+    };
+    if (!digits(false)) return false;
+    if (integer) {
+        if (negative) n.type = JsonNumber::Type::integer, n.i = -static_cast<std::int64_t>(m);
+        else n.type = JsonNumber::Type::unsigned_integer, n.u = m;
+        return true;
+    }
+    if (i < s.size() && s[i] == '.' && (++i, !digits(true))) return false;
+    if (i < s.size()) {  // e or E, a sign, digits
+        ++i;
+        const bool minus = s[i] == '-';
+        i += s[i] == '-' || s[i] == '+';
+        int x = 0;
+        for (; i < s.size(); ++i) x = std::min(x * 10 + (s[i] - '0'), 1000);
+        e += minus ? -x : x;
+    }
+    if (m == 0) e = 0;  // 0e999 is 0
+    if (m > (std::uint64_t(1) << 53) || e < -22 || e > 22) return false;
+    const double v = e >= 0 ? static_cast<double>(m) * pow10[e] : static_cast<double>(m) / pow10[-e];
+    n.type = JsonNumber::Type::floating;
+    n.d = negative ? -v : v;
+    return true;
+}
+
+}  // namespace
+
 JsonNumber JsonValue::read_number(std::string_view s, bool integer) {
     JsonNumber n;
+    if (exact_number(s, integer, n)) return n;
     char small[64];
     std::string large;
     char* p = small;

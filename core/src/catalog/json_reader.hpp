@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,19 +71,30 @@ private:
     std::uint32_t index_;
 };
 
-// An object's members, listed once for many lookups (a catalog row reads ~30 keys).
+// An object's members, hashed once for many lookups (a catalog row reads ~30 keys). An object of
+// more than 32 members is searched as JsonValue::find does (no crafted keys can make it quadratic).
 class JsonMembers {
 public:
     explicit JsonMembers(const JsonValue& object);
+    JsonMembers(const JsonMembers&) = delete;
+    JsonMembers& operator=(const JsonMembers&) = delete;
     std::optional<JsonValue> find(std::string_view key) const;  // as JsonValue::find
 
 private:
-    struct Member {
-        std::string_view key;  // as written, without the quotes
-        bool escaped;          // then compared unescaped
-        JsonValue name, value;
+    static constexpr std::uint32_t k_slots = 64;
+    // A key as written (its text, quotes excluded; size k_escaped when written with escapes) and
+    // its token (its value is the next token); token 0 (the root, never a key) marks an empty slot.
+    static constexpr std::uint32_t k_escaped = UINT32_MAX;
+    struct Slot {
+        const char* key;
+        std::uint32_t size;
+        std::uint32_t token;
     };
-    std::vector<Member> members_;
+    std::uint32_t slot_for(std::string_view key) const;  // the key's slot, or the empty one where it would go
+
+    JsonValue object_;
+    bool hashed_;
+    Slot slots_[k_slots];  // open addressing
 };
 
 // The tokens of one text. Values point into it: it neither moves nor copies.
@@ -106,8 +118,11 @@ private:
         std::uint32_t info;        // kind (3 bits), a flag (string: has escapes; number: integer syntax),
                                    // then elements / members (arrays, objects)
     };
+    void grow();  // twice the capacity, the tokens kept
+
     std::string_view text_;
-    std::vector<Token> tokens_;
+    std::unique_ptr<Token[]> tokens_;  // count_ of capacity_ written (no vector: a cheaper append)
+    std::uint32_t count_ = 0, capacity_ = 0;
 };
 
 }  // namespace gpusizer::detail
