@@ -53,11 +53,18 @@ void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation&
     ranked = std::move(kept);
 }
 
+// The Result's own copy of the warnings has been English only (its Chinese lines say them in English).
+Notes english_only(const Notes& n) {
+    Notes out;
+    for (const std::string& line : n.en()) out.add_en(line);
+    return out;
+}
+
 }  // namespace
 
 Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top, OfferWords words) {
     Result<ModelArch> arch = resolve_model(catalog, s);
-    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
+    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, english_only(arch.warnings));
     if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
         return Result<Recommendation>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
     // Vision, diffusion and speech: their samples (images, 30 s windows) take the place of tokens.
@@ -65,7 +72,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     Scenario ks = s;
     if (kind) {
         const kinds::Walk w = kinds::walk(*arch, s.image_size.value_or(0));
-        if (!w.error.empty()) return Result<Recommendation>::failure({"bad_model", "model: " + w.error, "model"}, arch.warnings);
+        if (!w.error.empty()) return Result<Recommendation>::failure({"bad_model", "model: " + w.error, "model"}, english_only(arch.warnings));
         ks.train_tokens = kinds::job_samples(*arch, s);
         if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
     }
@@ -77,7 +84,6 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     rec.scenario = s;
     if (kind) rec.model_kind = arch->kind;
     rec.warnings = arch.warnings;
-    rec.warnings_zh = arch.notes().zh;
     if (ctx.training && !ctx.s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
@@ -116,7 +122,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         rec.offers.push_back(std::move(c.offer));
     }
     plan::answer(ctx, rejected, rec);
-    auto w = rec.warnings;
+    Notes w = english_only(rec.warnings);
     return Result<Recommendation>::success(std::move(rec), std::move(w));
 }
 
