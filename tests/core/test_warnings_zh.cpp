@@ -181,3 +181,23 @@ TEST_CASE("warnings_zh: hand-written lines, in the same order as the English one
     const std::string md_en = results_to_markdown(*s, gpusizer_test::built_in_catalog(), e, Result<Recommendation>{});
     CHECK(md_en.find("## Warnings\n\n- zero_stage: ignored for inference\n") != std::string::npos);
 }
+
+TEST_CASE("warnings_zh: a Chinese Markdown export of a recommendation lists the model's warnings once, in Chinese") {
+    // params_b: the planner's copy of the model's warning ("architecture inferred …"). recommend()'s
+    // Result carries it too; it used to be English only, so the Chinese export ended with it again
+    // in English.
+    Result<Scenario> s = parse_scenario_json(R"({"params_b": 13, "task": "inference", "gpu": "l4"})");
+    REQUIRE(s.ok());
+    const Catalog& catalog = gpusizer_test::built_in_catalog();
+    Result<Estimate> e = estimate(catalog, *s);
+    Result<Recommendation> r = recommend(catalog, *s, 3);
+    REQUIRE(e.ok());
+    REQUIRE(r.ok());
+    MarkdownOptions zh;
+    zh.chinese = true;
+    const std::string md = results_to_markdown(*s, catalog, e, r, zh);
+    const std::string line = "- params_b:结构按类 Llama-3 的稠密解码器推断(";
+    REQUIRE(md.find(line) != std::string::npos);
+    CHECK(md.find(line) == md.rfind(line));
+    CHECK(md.find("architecture inferred") == std::string::npos);
+}

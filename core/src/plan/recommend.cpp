@@ -53,18 +53,11 @@ void keep_top(std::vector<std::size_t>& ranked, std::size_t top, Recommendation&
     ranked = std::move(kept);
 }
 
-// The Result's own copy of the warnings has been English only (its Chinese lines say them in English).
-Notes english_only(const Notes& n) {
-    Notes out;
-    for (const std::string& line : n.en()) out.add_en(line);
-    return out;
-}
-
 }  // namespace
 
 Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std::size_t top, OfferWords words) {
     Result<ModelArch> arch = resolve_model(catalog, s);
-    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, english_only(arch.warnings));
+    if (!arch.ok()) return Result<Recommendation>::failure(arch.error, arch.warnings);
     if (!s.gpu.empty() && !catalog.find_accelerator(s.gpu))
         return Result<Recommendation>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"});
     // Vision, diffusion and speech: their samples (images, 30 s windows) take the place of tokens.
@@ -72,7 +65,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     Scenario ks = s;
     if (kind) {
         const kinds::Walk w = kinds::walk(*arch, s.image_size.value_or(0));
-        if (!w.error.empty()) return Result<Recommendation>::failure({"bad_model", "model: " + w.error, "model"}, english_only(arch.warnings));
+        if (!w.error.empty()) return Result<Recommendation>::failure({"bad_model", "model: " + w.error, "model"}, arch.warnings);
         ks.train_tokens = kinds::job_samples(*arch, s);
         if (ks.train_tokens && !(*ks.train_tokens > 0)) ks.train_tokens.reset();
     }
@@ -122,7 +115,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         rec.offers.push_back(std::move(c.offer));
     }
     plan::answer(ctx, rejected, rec);
-    Notes w = english_only(rec.warnings);
+    Notes w = rec.warnings;
     return Result<Recommendation>::success(std::move(rec), std::move(w));
 }
 
