@@ -201,3 +201,18 @@ TEST_CASE("warnings_zh: a Chinese Markdown export of a recommendation lists the 
     CHECK(md.find(line) == md.rfind(line));
     CHECK(md.find("architecture inferred") == std::string::npos);
 }
+
+TEST_CASE("warnings_zh: Notes keeps the lines paired (prepend keeps its own order; English-only lines say it in English)") {
+    Notes estimate_lines;
+    estimate_lines.add("c", "丙");
+    Notes parser_lines;
+    parser_lines.add("a", "甲");
+    parser_lines.add_en("b (catalog)");
+    estimate_lines.prepend(parser_lines);
+    CHECK(estimate_lines.en() == std::vector<std::string>{"a", "b (catalog)", "c"});
+    CHECK(estimate_lines.zh() == std::vector<std::string>{"甲", "b (catalog)", "丙"});
+    CHECK(estimate_lines.lines(true) == estimate_lines.zh());
+    estimate_lines.append(parser_lines);
+    CHECK(estimate_lines.size() == 5);
+    CHECK(estimate_lines.zh().back() == "b (catalog)");
+}
