@@ -17,7 +17,7 @@ App::App() {
 }
 
 void App::set_catalog(Result<Catalog> catalog) {
-    catalog_warnings_ = std::move(catalog.warnings);
+    catalog_warnings_ = catalog.warnings.en();
     if (catalog.ok()) {
         catalog_ = std::move(*catalog.value);
         catalog_error_.clear();
@@ -56,13 +56,10 @@ void App::settle_edit() {
 
 bool App::open_link(std::string_view link) {
     Result<LinkedScenarios> r = decode_link_pair(link);
-    const Notes n = r.notes();
-    link_warnings_ = n.en;
-    link_warnings_zh_ = n.zh;
+    link_warnings_ = r.warnings;
     ui_.link_warnings_dismissed = false;
     if (!r.ok()) {
-        link_warnings_.push_back(format_error(r.error));
-        link_warnings_zh_.push_back(format_error(r.error));  // core's errors are English
+        link_warnings_.add_en(format_error(r.error));  // core's errors are English
         redraw_requested_ = true;
         return false;
     }
@@ -196,8 +193,7 @@ void App::draw_panels(Host& host) {
                      pinned_ && !pinned_stale_ ? &pinned_results_ : nullptr};
     panel_topbar(ctx);
     if (!link_warnings_.empty() && !ui_.link_warnings_dismissed) {
-        for (const std::string& w : language() == Language::zh ? link_warnings_zh_ : link_warnings_)
-        {
+        for (const std::string& w : link_warnings_.lines(language() == Language::zh)) {
             ImGui::TextColored(palette().warn, "%s %s", tr("Link:", "链接:"), w.c_str());
             tags_.tag_item("link_warning", w);
         }

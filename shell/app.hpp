@@ -65,7 +65,7 @@ public:
     const WidgetTags& tags() const { return tags_; }
     std::uint64_t frame_count() const { return frames_; }
     std::uint64_t estimate_count() const { return estimates_; }  // how often the results were computed
-    const std::vector<std::string>& link_warnings() const { return link_warnings_; }
+    const std::vector<std::string>& link_warnings() const { return link_warnings_.en(); }
     const std::string& link() const { return link_; }  // encode_link of the last estimated scenario (and the pin)
     const std::string& summary() const { return summary_; }
 
@@ -99,7 +99,7 @@ private:
     Results pinned_results_;
     bool pinned_stale_ = false;  // pinned_results_ must be computed (new pin or catalog)
     bool link_dirty_ = true;     // the scenario or the pin changed since the link was last encoded
-    std::vector<std::string> link_warnings_, link_warnings_zh_;  // the same lines in Chinese
+    Notes link_warnings_;
     std::string link_, summary_;  // last given to the host
     WidgetTags tags_;
     UiState ui_;

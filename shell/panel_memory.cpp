@@ -306,8 +306,7 @@ void panel_memory(PanelContext& ctx) {
     sweep_chart(ctx, e);
     if (!e.warnings.empty()) {
         ImGui::TextDisabled("%s", tr("Assumptions and warnings", "假设与提示"));
-        const bool zh = language() == Language::zh && e.warnings_zh.size() == e.warnings.size();
-        for (const std::string& w : zh ? e.warnings_zh : e.warnings) {
+        for (const std::string& w : e.warnings.lines(language() == Language::zh)) {
             ImGui::Bullet();
             ImGui::TextWrapped("%s", w.c_str());
             ctx.tags.tag_item("memory_warning", w);

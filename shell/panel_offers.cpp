@@ -524,8 +524,7 @@ void panel_offers(PanelContext& ctx) {
         return;
     }
     const Recommendation& rec = *r;
-    const bool zh = language() == Language::zh && rec.warnings_zh.size() == rec.warnings.size();
-    for (const std::string& w : zh ? rec.warnings_zh : rec.warnings) {
+    for (const std::string& w : rec.warnings.lines(language() == Language::zh)) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s", w.c_str());
     }

@@ -75,7 +75,7 @@ std::optional<Catalog> load_catalog(std::vector<std::string>& args, Io& io) {
         return std::nullopt;
     }
     Result<Catalog> c = parse_catalog(text);
-    for (const auto& w : c.warnings) io.err += "warning: catalog: " + w + "\n";
+    for (const auto& w : c.warnings.en()) io.err += "warning: catalog: " + w + "\n";
     if (!c.ok()) {
         io.err += "gpusizer: catalog" + (path.empty() ? std::string(" (built-in)") : " '" + path + "'") + ": " +
                   format_error(c.error) + "\n";
@@ -150,9 +150,7 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
                     io.err += "gpusizer: --link: " + format_error(l.error) + "\n";
                     return std::nullopt;
                 }
-                const Notes n = l.notes();
-                in.warnings.insert(in.warnings.end(), n.en.begin(), n.en.end());
-                in.warnings_zh.insert(in.warnings_zh.end(), n.zh.begin(), n.zh.end());
+                in.warnings.append(l.warnings);
                 base = scenario_given_to_json(*l);
             } else if (value == "-") {
                 base = std::string(io.stdin_text);
@@ -176,9 +174,7 @@ std::optional<ScenarioInput> parse_scenario_args(const std::vector<std::string>&
         overrides.emplace_back(key, value);
     }
     Result<Scenario> s = parse_scenario_overrides(base, overrides);
-    const Notes n = s.notes();
-    in.warnings.insert(in.warnings.end(), n.en.begin(), n.en.end());
-    in.warnings_zh.insert(in.warnings_zh.end(), n.zh.begin(), n.zh.end());
+    in.warnings.append(s.warnings);
     if (!s.ok()) {
         io.err += "gpusizer: " + s.error.message + "\n";
         return std::nullopt;

@@ -45,8 +45,7 @@ enum class OutputFormat { text, json, csv, markdown };
 // --format, or --json with another --format) writes the message to io.err and returns nullopt.
 struct ScenarioInput {
     Scenario scenario;
-    std::vector<std::string> warnings;
-    std::vector<std::string> warnings_zh;  // the same in Chinese, line by line (English where core has none)
+    Notes warnings;
     OutputFormat format = OutputFormat::text;
     std::vector<std::pair<std::string, std::string>> flags;
 };

@@ -90,7 +90,7 @@ int validate(const std::string& path, Io& io) {
         return k_exit_bad_input;
     }
     Result<Catalog> c = parse_catalog(*text);
-    std::vector<std::string> warnings = c.warnings;
+    std::vector<std::string> warnings = c.warnings.en();
     if (c.ok())  // the presets' configs, which the others parse only when a preset is used
         for (const ModelPreset& m : c->models)
             if (!m.arch().ok()) warnings.push_back(format_error(m.arch().error) + "; the preset cannot be used");

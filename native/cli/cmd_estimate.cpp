@@ -62,7 +62,7 @@ void print_human(const Catalog& catalog, const Estimate& e, Io& io) {
         if (e.max_seq_len) io.out += "  longest sequence that fits: " + std::to_string(*e.max_seq_len) + "\n";
     }
     print_kind_speed(e, io);
-    for (const auto& w : e.warnings) io.out += "warning: " + w + "\n";
+    for (const auto& w : e.warnings.en()) io.out += "warning: " + w + "\n";
     io.out += "\nlink: #" + encode_link(s) + "\n";
 }
 
@@ -77,9 +77,8 @@ int cmd_estimate(const Catalog& catalog, const std::vector<std::string>& args, I
         return k_exit_bad_input;
     }
     Estimate est = std::move(*e.value);
-    est.warnings.insert(est.warnings.begin(), in->warnings.begin(), in->warnings.end());
-    est.warnings_zh.insert(est.warnings_zh.begin(), in->warnings_zh.begin(), in->warnings_zh.end());
-    est.warn(e.notes());
+    est.warnings.prepend(in->warnings);
+    est.warnings.append(e.warnings);
     const int exit_code = (est.gpu && !est.gpu->fits) ? k_exit_unmet : k_exit_ok;
     switch (in->format) {
         case OutputFormat::json: io.out += estimate_to_json(est) + "\n"; break;

@@ -11,7 +11,7 @@ int cmd_link(const Catalog& catalog, const std::vector<std::string>& args, Io& i
         io.err += "gpusizer: model: unknown model preset '" + in->scenario.model + "' (see `gpusizer catalog list models`)\n";
         return k_exit_bad_input;
     }
-    for (const auto& w : in->warnings) io.err += "warning: " + w + "\n";
+    for (const auto& w : in->warnings.en()) io.err += "warning: " + w + "\n";
     io.out += "#" + encode_link(in->scenario) + "\n";
     return k_exit_ok;
 }

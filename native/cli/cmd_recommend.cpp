@@ -47,7 +47,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
     }
     if (r.offers.empty())
         for (const auto& reason : r.rejected_reasons) io.out += "  " + reason + "\n";
-    for (const auto& w : r.warnings) io.out += "warning: " + w + "\n";
+    for (const auto& w : r.warnings.en()) io.out += "warning: " + w + "\n";
 }
 
 }  // namespace
@@ -71,18 +71,14 @@ int cmd_recommend(const Catalog& catalog, const std::vector<std::string>& args, 
         return k_exit_bad_input;
     }
     Recommendation rec = std::move(*r.value);
-    rec.warnings.insert(rec.warnings.begin(), in->warnings.begin(), in->warnings.end());
-    rec.warnings_zh.insert(rec.warnings_zh.begin(), in->warnings_zh.begin(), in->warnings_zh.end());
+    rec.warnings.prepend(in->warnings);
     switch (in->format) {
         case OutputFormat::json: io.out += recommendation_to_json(rec) + "\n"; break;
         case OutputFormat::csv: io.out += recommendation_to_csv(rec); break;
         case OutputFormat::markdown: {
             // The summary also carries the memory table of the scenario as given.
             Result<Estimate> est = estimate(catalog, in->scenario);
-            if (est.ok()) {
-                est->warnings.insert(est->warnings.begin(), in->warnings.begin(), in->warnings.end());
-                est->warnings_zh.insert(est->warnings_zh.begin(), in->warnings_zh.begin(), in->warnings_zh.end());
-            }
+            if (est.ok()) est->warnings.prepend(in->warnings);
             io.out += results_to_markdown(in->scenario, catalog, est, Result<Recommendation>::success(rec));
             break;
         }

@@ -196,7 +196,7 @@ bool open_scenario(const Options& opt, gpusizer::shell::App& app, std::string& e
             err = "--link: " + gpusizer::format_error(l.error);
             return false;
         }
-        for (const auto& w : l.warnings) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
+        for (const auto& w : l.warnings.en()) std::fprintf(stderr, "gpusizer_desktop: warning: %s\n", w.c_str());
         base = gpusizer::scenario_given_to_json(*l);
     }
     auto s = gpusizer::parse_scenario_overrides(base, opt.overrides);

@@ -239,7 +239,7 @@ TEST_CASE("bad inputs: scenario JSON that is odd but acceptable") {
         REQUIRE(r.ok());
         CHECK(r->batch_size == 4);
         REQUIRE(r.warnings.size() == 1);
-        CHECK(r.warnings[0] == "unknown key 'x' ignored");
+        CHECK(r.warnings.en()[0] == "unknown key 'x' ignored");
     }
     SUBCASE("brackets inside strings do not count as nesting") {
         Result<Scenario> r = parse_scenario_json("{\"x\":\"" + repeat("[{", 1000) + "\",\"batch_size\":4}");
@@ -261,7 +261,7 @@ TEST_CASE("bad inputs: scenario JSON that is odd but acceptable") {
         REQUIRE(r.ok());
         CHECK(r->task == Task::lora);
         REQUIRE(r.warnings.size() == 1);
-        CHECK(r.warnings[0] == "unknown key '备注' ignored");
+        CHECK(r.warnings.en()[0] == "unknown key '备注' ignored");
     }
 }
 
@@ -328,7 +328,7 @@ TEST_CASE("bad inputs: a bad link value is dropped with a warning naming key and
         CHECK(d->zero_stage == 2);
         if (row.warning) {
             REQUIRE(d.warnings.size() == 1);
-            CHECK(d.warnings[0] == row.warning);
+            CHECK(d.warnings.en()[0] == row.warning);
         } else {
             CHECK(d.warnings.empty());
         }
@@ -359,7 +359,7 @@ TEST_CASE("bad inputs: links that are not links, too long, or from another versi
         REQUIRE(d.ok());
         CHECK(d->batch_size == 4);
         REQUIRE(d.warnings.size() == 1);
-        CHECK(d.warnings[0] == "link: version 9 is newer or unknown; reading it as version 1");
+        CHECK(d.warnings.en()[0] == "link: version 9 is newer or unknown; reading it as version 1");
     }
     SUBCASE("duplicate keys: the last one counts (see the wanted case for the missing warning)") {
         Result<Scenario> d = decode_link("#v=1&b=2&b=3");
@@ -374,7 +374,7 @@ TEST_CASE("bad inputs: links that are not links, too long, or from another versi
         CHECK(d->hf_config.num_layers == 2);
         CHECK(d->hf_config.hidden_size == 0);
         REQUIRE(d.warnings.size() == 1);
-        CHECK(d.warnings[0].find("hidden_size") != std::string::npos);
+        CHECK(d.warnings.en()[0].find("hidden_size") != std::string::npos);
     }
     SUBCASE("a link of exactly 16 KiB is still decoded") {
         const std::string l = "#v=1&b=4&zz=" + std::string(k_max_link_bytes - 12, 'a');
@@ -550,7 +550,7 @@ TEST_CASE("bad inputs: absurd but legal scenarios compute, and every number stay
         for (std::uint64_t part : {m.weights, m.gradients, m.optimizer, m.activations, m.kv_cache, m.overhead, m.total})
             saturated = saturated || part == cap;
         bool warned = false;
-        for (const auto& w : e->warnings) warned = warned || w.find("clamped") != std::string::npos;
+        for (const auto& w : e->warnings.en()) warned = warned || w.find("clamped") != std::string::npos;
         CHECK(saturated == warned);
         const nlohmann::json j = nlohmann::json::parse(estimate_to_json(*e), nullptr, false);
         REQUIRE_FALSE(j.is_discarded());
@@ -565,7 +565,7 @@ TEST_CASE("bad inputs (fixed after this table): duplicate scenario keys give a w
     Result<Scenario> r = parse_scenario_json(R"({"batch_size":1,"batch_size":2})");
     CHECK(r.ok());
     CHECK(r.warnings.size() == 1);
-    if (!r.warnings.empty()) CHECK(r.warnings[0] == "duplicate key 'batch_size': the last value (2) is used");
+    if (!r.warnings.empty()) CHECK(r.warnings.en()[0] == "duplicate key 'batch_size': the last value (2) is used");
 }
 
 TEST_CASE("bad inputs (fixed after this table): duplicate link keys give a warning naming the key") {
@@ -573,7 +573,7 @@ TEST_CASE("bad inputs (fixed after this table): duplicate link keys give a warni
     Result<Scenario> d = decode_link("#v=1&b=2&b=3");
     CHECK(d.ok());
     CHECK(d.warnings.size() == 1);
-    if (!d.warnings.empty()) CHECK(d.warnings[0] == "link: b is given twice; the last value (3) is used");
+    if (!d.warnings.empty()) CHECK(d.warnings.en()[0] == "link: b is given twice; the last value (3) is used");
 }
 
 TEST_CASE("bad inputs (fixed after this table): invalid JSON says where (byte offset)") {
@@ -589,11 +589,11 @@ TEST_CASE("bad inputs (fixed after this table): link warnings are valid UTF-8 (K
     // dump() then aborts (-fno-exceptions): `gpusizer estimate --link '#v=1&%FF=1' --json` exits 134.
     Result<Scenario> d = decode_link("#v=1&%FF=1&v=%FE&cfg.%FD=1");
     CHECK(d.ok());
-    for (const auto& w : d.warnings) {
+    for (const auto& w : d.warnings.en()) {
         CAPTURE(w);
         CHECK(valid_utf8(w));
     }
-    if (!d.warnings.empty()) CHECK(d.warnings[0] == "link: unknown key '%FF' ignored");
+    if (!d.warnings.empty()) CHECK(d.warnings.en()[0] == "link: unknown key '%FF' ignored");
     // The CLI path that used to abort: prints valid JSON carrying the warning, exit 0.
     gpusizer::cli::Io io;
     CHECK(gpusizer::cli::run({"estimate", "--link", "#v=1&%FF=1", "--json"}, io) == 0);
@@ -628,7 +628,7 @@ TEST_CASE("bad inputs (fixed after this table): link model fields obey the confi
     CHECK(d.ok());
     if (d.ok()) CHECK(d->hf_config.hidden_size == 0);
     CHECK(d.warnings.size() == 1);
-    if (!d.warnings.empty()) CHECK(d.warnings[0] ==
+    if (!d.warnings.empty()) CHECK(d.warnings.en()[0] ==
           "link: model field hidden_size: expected an integer between 0 and 4294967295, got 1000000000000000; ignored");
 }
 
@@ -686,5 +686,5 @@ TEST_CASE("bad inputs (fixed after this table): user catalogs have a row limit, 
     CHECK(m.ok());
     CHECK(m.warnings.size() == 101);
     if (!m.warnings.empty())
-        CHECK(m.warnings.back() == "... and 19900 more problems not shown (their rows were dropped)");
+        CHECK(m.warnings.en().back() == "... and 19900 more problems not shown (their rows were dropped)");
 }

@@ -54,7 +54,7 @@ const Instance* instance(const Catalog& c, const char* provider, const char* id)
 TEST_CASE("catalog: assets/catalog.json loads with zero warnings and holds every researched row") {
     Result<Catalog> c = load_real();
     REQUIRE_MESSAGE(c.ok(), format_error(c.error));
-    CHECK_MESSAGE(c.warnings.empty(), joined(c.warnings));
+    CHECK_MESSAGE(c.warnings.empty(), joined(c.warnings.en()));
     CHECK(c->schema == 1);
     CHECK_FALSE(c->version.empty());
     CHECK(c->prices_as_of == "2026-11-18");  // newest dated price (Azure NV12ads_A10_v5 spot)
@@ -399,7 +399,7 @@ TEST_CASE("catalog II: a price without an ISO day needs price_basis 'estimate'; 
     CHECK(bad->instances.size() == 1);
     Result<Catalog> ok = fixture("valid_undated_estimate.json");
     REQUIRE(ok.ok());
-    CHECK_MESSAGE(ok.warnings.empty(), joined(ok.warnings));
+    CHECK_MESSAGE(ok.warnings.empty(), joined(ok.warnings.en()));
     REQUIRE(ok->instances.size() == 2);
     CHECK(ok->instances[1].price_basis == "estimate");
     CHECK_FALSE(ok->instances[1].is_official_price());
@@ -702,7 +702,7 @@ TEST_CASE("catalog: a broken row is dropped with its JSON path, the rest loads")
         CAPTURE(k.file);
         Result<Catalog> c = fixture(k.file);
         REQUIRE_MESSAGE(c.ok(), format_error(c.error));
-        CHECK(c.warnings == k.warnings);
+        CHECK(c.warnings.en() == k.warnings);
         CHECK(c->accelerators.size() == k.accelerators);
         CHECK(c->providers.size() == k.providers);
         CHECK(c->instances.size() == k.instances);
@@ -793,8 +793,8 @@ TEST_CASE("catalog: warnings are capped and a section has a row limit") {
     Result<Catalog> m = merge_catalog(*base, bad);
     REQUIRE(m.ok());
     REQUIRE(m.warnings.size() == k_max_catalog_warnings + 1);
-    CHECK(m.warnings[0] == "instances[0]: must be an object, got 1; row dropped");
-    CHECK(m.warnings.back() == "... and 50 more problems not shown (their rows were dropped)");
+    CHECK(m.warnings.en()[0] == "instances[0]: must be an object, got 1; row dropped");
+    CHECK(m.warnings.en().back() == "... and 50 more problems not shown (their rows were dropped)");
     CHECK(m->instances.size() == 2);  // the base rows stay
 
     std::string many = "{\"models\":[";
@@ -814,7 +814,7 @@ TEST_CASE("catalog: a user catalog replaces rows by id in place and adds new one
     REQUIRE(base.ok());
     Result<Catalog> m = merge_catalog(*base, gpusizer_test::read_text("tests/fixtures/catalog/user_override.json"));
     REQUIRE_MESSAGE(m.ok(), format_error(m.error));
-    CHECK_MESSAGE(m.warnings.empty(), joined(m.warnings));
+    CHECK_MESSAGE(m.warnings.empty(), joined(m.warnings.en()));
     CHECK(m->version == "test-1+negotiated-2026-12");
     // Replaced in place: same position, the negotiated price, no spot.
     REQUIRE(m->instances.size() == 4);
@@ -840,7 +840,7 @@ TEST_CASE("catalog: a bad user row is dropped with a warning; the built-in rows 
     REQUIRE(base.ok());
     Result<Catalog> m = merge_catalog(*base, gpusizer_test::read_text("tests/fixtures/catalog/user_bad_row.json"));
     REQUIRE(m.ok());
-    CHECK(m.warnings == std::vector<std::string>{"instances[0].gpu: unknown accelerator 'a100-40'; row dropped"});
+    CHECK(m.warnings.en() == std::vector<std::string>{"instances[0].gpu: unknown accelerator 'a100-40'; row dropped"});
     CHECK(m->version == "test-1+user");
     CHECK(m->instances.size() == 2);
     CHECK(*m->find_instance("aws", "g6.2xlarge")->ondemand_per_hour == 0.5);  // the good user row applied

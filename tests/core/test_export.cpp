@@ -187,8 +187,11 @@ TEST_CASE("export: Markdown has the total as formatted, the link, the sentence, 
     r.offers = {offer("gpu|box", 2.0), offer("b", 1), offer("c", 1), offer("d", 1), offer("e", 1),
                 offer("sixth-offer", 1)};
     for (std::size_t i = 0; i < r.offers.size(); ++i) r.offers[i].rank = i + 1;
-    r.warnings = {"a warning", "shared"};
-    Result<Estimate> re = Result<Estimate>::success(e, {"shared"});
+    r.warnings.add_en("a warning");
+    r.warnings.add_en("shared");
+    Notes shared;
+    shared.add_en("shared");
+    Result<Estimate> re = Result<Estimate>::success(e, shared);
     const std::string md = results_to_markdown(e.scenario, gpusizer_test::built_in_catalog(), re, Result<Recommendation>::success(r));
 
     char total[32];
@@ -242,9 +245,10 @@ TEST_CASE("export: results_to_json embeds both exports, an error object, or null
     REQUIRE(both.is_object());
     CHECK(both["estimate"] == json::parse(estimate_to_json(e), nullptr, false));
     CHECK(both["recommendation"] == json::parse(recommendation_to_json(r), nullptr, false));
+    Notes w;
+    w.add_en("w");
     const json some = json::parse(
-        results_to_json(Result<Estimate>::failure({"bad_type", "m", "p"}, {"w"}), Result<Recommendation>{}), nullptr,
-        false);
+        results_to_json(Result<Estimate>::failure({"bad_type", "m", "p"}, w), Result<Recommendation>{}), nullptr, false);
     REQUIRE(some.is_object());
     CHECK(some["estimate"] == json::parse(R"({"error":{"code":"bad_type","message":"m","path":"p"},"warnings":["w"]})"));
     CHECK(some["recommendation"].is_null());

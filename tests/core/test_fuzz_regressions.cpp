@@ -93,7 +93,7 @@ TEST_CASE("fuzz regression K4 (fuzz_estimate; fixed in memory_plan.cpp): a satur
     if (!e.ok()) return;
     CHECK(e->host_memory_bytes == 9223372036854775807ULL);  // this input does saturate
     bool warned = false;
-    for (const auto& w : e->warnings) warned = warned || w.find("host_memory_bytes: exceeded 9.2e18 bytes and was clamped") != std::string::npos;
+    for (const auto& w : e->warnings.en()) warned = warned || w.find("host_memory_bytes: exceeded 9.2e18 bytes and was clamped") != std::string::npos;
     CHECK(warned);
     // An ordinary offload run keeps its real host figure and no clamp warning.
     Result<Scenario> small = decode_link("v=1&m=llama-3.1-8b&t=full_ft&z=3&off=optimizer&n=8");
@@ -103,7 +103,7 @@ TEST_CASE("fuzz regression K4 (fuzz_estimate; fixed in memory_plan.cpp): a satur
     CHECK(f.ok());
     if (!f.ok()) return;
     CHECK(f->host_memory_bytes < 9223372036854775807ULL);
-    for (const auto& w : f->warnings) CHECK(w.find("clamped") == std::string::npos);
+    for (const auto& w : f->warnings.en()) CHECK(w.find("clamped") == std::string::npos);
 }
 
 TEST_CASE("fuzz regression K6 (fuzz_link; fixed in json_util.hpp): a quoted value is cut between characters") {
@@ -114,8 +114,8 @@ TEST_CASE("fuzz regression K6 (fuzz_link; fixed in json_util.hpp): a quoted valu
     REQUIRE(d.ok());
     CHECK(d->hf_config.num_layers == 2);
     REQUIRE(d.warnings.size() == 1);
-    CHECK(valid_utf8(d.warnings[0]));
-    CHECK(d.warnings[0] == "link: model field intermediate_size: expected an integer between 0 and 4294967295, got \"" +
+    CHECK(valid_utf8(d.warnings.en()[0]));
+    CHECK(d.warnings.en()[0] == "link: model field intermediate_size: expected an integer between 0 and 4294967295, got \"" +
                                std::string(55, 'a') + "...; ignored");
 }
 

@@ -215,7 +215,7 @@ TEST_CASE("test_hf_config: unknown model_type reads generic decoder keys and war
     REQUIRE(r.ok());
     CHECK(r->hidden_size == 1024);
     REQUIRE_FALSE(r.warnings.empty());
-    CHECK(r.warnings[0].find("brand_new") != std::string::npos);
+    CHECK(r.warnings.en()[0].find("brand_new") != std::string::npos);
 }
 
 TEST_CASE("test_hf_config: encoders (BERT, ViT)") {
@@ -414,7 +414,7 @@ TEST_CASE("test_hf_config: compressed-tensors strategies and formats") {
     CHECK(mix->quant_bits == 4);  // the MLP holds most of the weights
     CHECK(mix->quant_attn_layers == 32);
     CHECK(mix->quant_lm_head == false);  // no group targets it
-    CHECK(any_warning(mix.warnings, "groups store weights differently"));
+    CHECK(any_warning(mix.warnings.en(), "groups store weights differently"));
 }
 
 TEST_CASE("test_hf_config: module patterns (names, globs, regexes) are read at segment boundaries") {
@@ -436,7 +436,7 @@ TEST_CASE("test_hf_config: module patterns (names, globs, regexes) are read at s
     Result<ModelArch> part = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":["model.layers.0.mlp.down_proj"]})");
     REQUIRE(part.ok());
     CHECK(part->quant_mlp_layers == 32);
-    CHECK(any_warning(part.warnings, "only part"));
+    CHECK(any_warning(part.warnings.en(), "only part"));
     // A pathological regex is linear-time (Thompson NFA), and an unsupported one is named and left out.
     Result<ModelArch> slow = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":["re:(a*)*(a*)*(a*)*b"]})");
     REQUIRE(slow.ok());
@@ -444,8 +444,8 @@ TEST_CASE("test_hf_config: module patterns (names, globs, regexes) are read at s
     Result<ModelArch> look = llama_with(R"J({"quant_method":"fbgemm_fp8","modules_to_not_convert":["re:(?=x)", "re:(a", "re:\\1"]})J");
     REQUIRE(look.ok());
     CHECK(look->quant_attn_layers == 32);
-    CHECK(any_warning(look.warnings, "modules_to_not_convert[0]: '"));
-    CHECK(any_warning(look.warnings, "modules_to_not_convert[2]: '"));
+    CHECK(any_warning(look.warnings.en(), "modules_to_not_convert[0]: '"));
+    CHECK(any_warning(look.warnings.en(), "modules_to_not_convert[2]: '"));
 }
 
 TEST_CASE("test_hf_config: a malformed quantization_config is a warning naming the key; the rest parses") {
@@ -480,14 +480,14 @@ TEST_CASE("test_hf_config: a malformed quantization_config is a warning naming t
         REQUIRE(r.ok());
         CHECK(r->hidden_size == 4096);
         CHECK(r->quant_bits == 0);  // weights sized from weight_dtype
-        CHECK(any_warning(r.warnings, b.key));
+        CHECK(any_warning(r.warnings.en(), b.key));
     }
     // An unknown method is kept (it travels in the link) and sizes nothing.
     Result<ModelArch> u = llama_with(R"({"quant_method":"hqq","nbits":4})");
     REQUIRE(u.ok());
     CHECK(u->quant_method == "hqq");
     CHECK(u->quant_bits == 0);
-    CHECK(any_warning(u.warnings, "'hqq' is not a format gpusizer can size"));
+    CHECK(any_warning(u.warnings.en(), "'hqq' is not a format gpusizer can size"));
     CHECK(weights_bytes(*u, WeightDtype::bf16) == 2ULL * 8030261248ULL);
 }
 
@@ -530,7 +530,7 @@ TEST_CASE("test_hf_config: many layers and many patterns stay bounded and consis
     globs += "]";
     Result<ModelArch> g = llama_with(R"({"quant_method":"fbgemm_fp8","modules_to_not_convert":)" + globs + "}");
     REQUIRE(g.ok());
-    CHECK(any_warning(g.warnings, "take too long to evaluate"));
+    CHECK(any_warning(g.warnings.en(), "take too long to evaluate"));
     CHECK(g->quant_attn_layers <= 32);
     CHECK(weights_bytes(*g, WeightDtype::bf16) > 0);
 }

@@ -187,7 +187,7 @@ TEST_CASE("kinds: outputs in each kind's units; token keys warned about") {
     CHECK(sd.throughput->seconds_per_image);
     CHECK(sd.throughput->images_per_s);
     bool warned = false;
-    for (const std::string& w : sd.warnings) warned = warned || w.find("seq_len: token-based, ignored") != std::string::npos;
+    for (const std::string& w : sd.warnings.en()) warned = warned || w.find("seq_len: token-based, ignored") != std::string::npos;
     CHECK(warned);
     const Estimate wh = est(R"({"model":"whisper-large-v3","gpu":"t4","audio_seconds":36000})");
     REQUIRE(wh.throughput);

@@ -44,7 +44,7 @@ TEST_CASE("link: bad values keep the default and are listed; the rest still open
     CHECK(d->gpu.empty());
     CHECK(d.warnings.size() == 5);
     bool named_batch = false;
-    for (const auto& w : d.warnings) named_batch = named_batch || w.find("batch_size") != std::string::npos;
+    for (const auto& w : d.warnings.en()) named_batch = named_batch || w.find("batch_size") != std::string::npos;
     CHECK(named_batch);
 }
 
@@ -187,13 +187,13 @@ TEST_CASE("link: decode(encode(s)) == s for 2000 random scenarios") {
         const std::string link = encode_link(s);
         auto d = decode_link(link);
         bool link_warning = false;
-        for (const auto& w : d.warnings) link_warning = link_warning || w.rfind("link:", 0) == 0;
+        for (const auto& w : d.warnings.en()) link_warning = link_warning || w.rfind("link:", 0) == 0;
         if (!d.ok() || !(*d == s) || link_warning) {
             if (++failures <= 3) {
                 INFO("link: " << link);
                 CHECK(d.ok());
                 if (d.ok()) CHECK(scenario_to_json(*d) == scenario_to_json(s));
-                for (const auto& w : d.warnings) CHECK(w.rfind("link:", 0) != 0);
+                for (const auto& w : d.warnings.en()) CHECK(w.rfind("link:", 0) != 0);
             }
         }
     }
@@ -248,7 +248,7 @@ TEST_CASE("link: a bad pinned value is dropped with a warning naming the pin; th
     CHECK(d->pinned->task == Task::lora);
     CHECK(d->pinned->batch_size == 1);  // -3 refused, the default kept
     int pinned_warnings = 0;
-    for (const auto& w : d.warnings) pinned_warnings += w.rfind("link, pinned: ", 0) == 0;
+    for (const auto& w : d.warnings.en()) pinned_warnings += w.rfind("link, pinned: ", 0) == 0;
     CHECK(pinned_warnings == 2);  // b=-3 and the unknown zz
     CHECK(d.warnings.size() == 3);  // and the broken %-escape
 }

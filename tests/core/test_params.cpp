@@ -189,8 +189,8 @@ TEST_CASE("test_params: LoRA adapters r·(d_in + d_out)") {
     Notes w;
     s.lora_modules = {"q_proj", "nonsense"};
     CHECK(lora_params(fixture("llama-2-7b"), s, &w) == 32ULL * 8 * 8192);
-    CHECK(w.en.size() == 1);
-    CHECK(w.zh == std::vector<std::string>{"lora_targets:模块 'nonsense' 不是已知的线性层;已忽略"});
+    CHECK(w.en().size() == 1);
+    CHECK(w.zh() == std::vector<std::string>{"lora_targets:模块 'nonsense' 不是已知的线性层;已忽略"});
     // Mixtral all-linear: attention + every expert's w1/w2/w3 (PEFT adapts each expert Linear).
     s.lora_targets = LoraTargets::all_linear;
     s.lora_rank = 16;

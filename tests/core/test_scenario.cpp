@@ -74,7 +74,7 @@ TEST_CASE("scenario: unknown keys and several model sources are warnings") {
     CHECK(r->model == "qwen3-8b");
     CHECK(r->source == ModelSource::preset);
     REQUIRE(r.warnings.size() == 2);
-    CHECK(r.warnings[0] == "unknown key 'colour' ignored");
+    CHECK(r.warnings.en()[0] == "unknown key 'colour' ignored");
 }
 
 TEST_CASE("scenario: nesting and size limits apply before parsing") {

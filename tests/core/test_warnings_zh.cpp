@@ -1,5 +1,5 @@
-// Every warning a person reads has its Chinese line (Estimate::warnings_zh, Result::warnings_zh,
-// Recommendation::warnings_zh): scenarios and config.json files that trigger most of core's
+// Every warning a person reads has its Chinese line (the Notes of Estimate, Result and
+// Recommendation, printed as warnings_zh): scenarios and config.json files that trigger most of core's
 // warnings, each line checked. A new warning added without its Chinese text fails here.
 #include <set>
 #include <string>
@@ -31,9 +31,10 @@ bool has_cjk(const std::string& s) {
 // Warnings seen so far (English), to check the cases below reach many different ones.
 std::set<std::string> g_seen;
 
-void check_twins(const std::vector<std::string>& en, const std::vector<std::string>& zh, const std::string& where) {
+void check_twins(const Notes& notes, const std::string& where) {
     INFO(where);
-    REQUIRE(zh.size() == en.size());
+    const std::vector<std::string>& en = notes.en();
+    const std::vector<std::string>& zh = notes.zh();
     for (std::size_t i = 0; i < en.size(); ++i) {
         INFO(en[i]);
         CHECK(has_cjk(zh[i]));
@@ -44,17 +45,17 @@ void check_twins(const std::vector<std::string>& en, const std::vector<std::stri
 
 void check_scenario(const std::string& text) {
     Result<Scenario> s = parse_scenario_json(text);
-    check_twins(s.warnings, s.warnings_zh, "parse " + text);
+    check_twins(s.warnings, "parse " + text);
     REQUIRE_MESSAGE(s.ok(), text << ": " << s.error.message);
     Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
-    check_twins(e.warnings, e.warnings_zh, "estimate " + text);
+    check_twins(e.warnings, "estimate " + text);
     REQUIRE_MESSAGE(e.ok(), text << ": " << e.error.message);
-    check_twins(e->warnings, e->warnings_zh, "estimate " + text);
+    check_twins(e->warnings, "estimate " + text);
 }
 
 void check_config(const std::string& text, const std::string& where) {
     Result<ModelArch> a = parse_hf_config(text);
-    check_twins(a.warnings, a.warnings_zh, where);
+    check_twins(a.warnings, where);
 }
 
 }  // namespace
@@ -99,7 +100,7 @@ TEST_CASE("warnings_zh: every estimate and scenario warning has a Chinese line")
     Result<Recommendation> r = recommend(gpusizer_test::built_in_catalog(), *s, 3);
     REQUIRE(r.ok());
     REQUIRE(r->warnings.size() == 1);
-    check_twins(r->warnings, r->warnings_zh, "recommend params_b");
+    check_twins(r->warnings, "recommend params_b");
 
     // Every preset, trained on a small GPU, and inferred on a large one.
     for (const ModelPreset& m : gpusizer_test::built_in_catalog().models) {
@@ -151,7 +152,7 @@ TEST_CASE("warnings_zh: every share-link warning has a Chinese line") {
              "#v=1&m=llama-3.1-8b&t=lora&lt=q_proj&p=5&o=5&zz=1",
          }) {
         Result<LinkedScenarios> r = decode_link_pair(link);
-        check_twins(r.warnings, r.warnings_zh, link);
+        check_twins(r.warnings, link);
     }
     MESSAGE("distinct warnings seen: " << g_seen.size());
     CHECK(g_seen.size() >= 8);
@@ -163,11 +164,11 @@ TEST_CASE("warnings_zh: hand-written lines, in the same order as the English one
     REQUIRE(s.ok());
     Result<Estimate> e = estimate(gpusizer_test::built_in_catalog(), *s);
     REQUIRE(e.ok());
-    CHECK(e->warnings == std::vector<std::string>{
+    CHECK(e->warnings.en() == std::vector<std::string>{
                              "zero_stage: ignored for inference",
                              "seq_len 200000 exceeds the model's max_position_embeddings 131072",
                              "throughput is null: give a catalog `gpu` (speed needs its peak FLOP/s and memory bandwidth)"});
-    CHECK(e->warnings_zh == std::vector<std::string>{
+    CHECK(e->warnings.zh() == std::vector<std::string>{
                                 "zero_stage:推理时忽略",
                                 "seq_len 200000 超过模型的 max_position_embeddings 131072",
                                 "吞吐量为空:请选择目录中的 `gpu`(速度需要其峰值 FLOP/s 和显存带宽)"});
@@ -179,4 +180,39 @@ TEST_CASE("warnings_zh: hand-written lines, in the same order as the English one
     CHECK(md_zh.find("ignored for inference") == std::string::npos);
     const std::string md_en = results_to_markdown(*s, gpusizer_test::built_in_catalog(), e, Result<Recommendation>{});
     CHECK(md_en.find("## Warnings\n\n- zero_stage: ignored for inference\n") != std::string::npos);
+}
+
+TEST_CASE("warnings_zh: a Chinese Markdown export of a recommendation lists the model's warnings once, in Chinese") {
+    // params_b: the planner's copy of the model's warning ("architecture inferred …"). recommend()'s
+    // Result carries it too; it used to be English only, so the Chinese export ended with it again
+    // in English.
+    Result<Scenario> s = parse_scenario_json(R"({"params_b": 13, "task": "inference", "gpu": "l4"})");
+    REQUIRE(s.ok());
+    const Catalog& catalog = gpusizer_test::built_in_catalog();
+    Result<Estimate> e = estimate(catalog, *s);
+    Result<Recommendation> r = recommend(catalog, *s, 3);
+    REQUIRE(e.ok());
+    REQUIRE(r.ok());
+    MarkdownOptions zh;
+    zh.chinese = true;
+    const std::string md = results_to_markdown(*s, catalog, e, r, zh);
+    const std::string line = "- params_b:结构按类 Llama-3 的稠密解码器推断(";
+    REQUIRE(md.find(line) != std::string::npos);
+    CHECK(md.find(line) == md.rfind(line));
+    CHECK(md.find("architecture inferred") == std::string::npos);
+}
+
+TEST_CASE("warnings_zh: Notes keeps the lines paired (prepend keeps its own order; English-only lines say it in English)") {
+    Notes estimate_lines;
+    estimate_lines.add("c", "丙");
+    Notes parser_lines;
+    parser_lines.add("a", "甲");
+    parser_lines.add_en("b (catalog)");
+    estimate_lines.prepend(parser_lines);
+    CHECK(estimate_lines.en() == std::vector<std::string>{"a", "b (catalog)", "c"});
+    CHECK(estimate_lines.zh() == std::vector<std::string>{"甲", "b (catalog)", "丙"});
+    CHECK(estimate_lines.lines(true) == estimate_lines.zh());
+    estimate_lines.append(parser_lines);
+    CHECK(estimate_lines.size() == 5);
+    CHECK(estimate_lines.zh().back() == "b (catalog)");
 }

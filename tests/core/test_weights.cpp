@@ -190,8 +190,8 @@ TEST_CASE("test_weights: GGUF wins over the config's quantization_config; model_
         CHECK(model_bytes(d, w) == weights_bytes(d, w));  // llama.cpp's convert skips the MTP layer
         Notes notes;
         model_bytes(d, w, &notes);
-        REQUIRE(notes.en.size() == 1);
-        CHECK(notes.en[0].find("sized as the GGUF file") != std::string::npos);
+        REQUIRE(notes.en().size() == 1);
+        CHECK(notes.en()[0].find("sized as the GGUF file") != std::string::npos);
     }
     // Without a quantization_config model_bytes is the weights in weight_dtype (+ MTP modules).
     const ModelArch l = fixture("llama-3.1-8b");
@@ -199,17 +199,17 @@ TEST_CASE("test_weights: GGUF wins over the config's quantization_config; model_
     CHECK(model_bytes(l, WeightDtype::gguf_q4_k_m) == weights_bytes(l, WeightDtype::gguf_q4_k_m));
     Notes none;
     model_bytes(l, WeightDtype::bf16, &none);
-    CHECK(none.en.empty());
-    CHECK(none.zh.empty());
+    CHECK(none.en().empty());
+    CHECK(none.zh().empty());
     // The note for a checkpoint sized as stored names the format and the compute dtype.
     Notes notes;
     model_bytes(d, WeightDtype::bf16, &notes);
-    REQUIRE(notes.en.size() == 1);
-    CHECK(notes.en[0].find("weights as stored: fp8, 8-bit + one 32-bit scale per 128×128 block") != std::string::npos);
-    CHECK(notes.en[0].find("(from quantization_config); weight_dtype bf16 describes the compute") != std::string::npos);
-    REQUIRE(notes.zh.size() == 1);  // the same sentence in Chinese: format, scheme and dtype as in English
-    CHECK(notes.zh[0].find("权重按存储格式计算:fp8,8 位,每 128×128 块一个 32 位缩放因子") != std::string::npos);
-    CHECK(notes.zh[0].find("(来自 quantization_config);weight_dtype bf16 描述的是计算精度") != std::string::npos);
+    REQUIRE(notes.en().size() == 1);
+    CHECK(notes.en()[0].find("weights as stored: fp8, 8-bit + one 32-bit scale per 128×128 block") != std::string::npos);
+    CHECK(notes.en()[0].find("(from quantization_config); weight_dtype bf16 describes the compute") != std::string::npos);
+    REQUIRE(notes.zh().size() == 1);  // the same sentence in Chinese: format, scheme and dtype as in English
+    CHECK(notes.zh()[0].find("权重按存储格式计算:fp8,8 位,每 128×128 块一个 32 位缩放因子") != std::string::npos);
+    CHECK(notes.zh()[0].find("(来自 quantization_config);weight_dtype bf16 描述的是计算精度") != std::string::npos);
 }
 
 TEST_CASE("test_weights: out-of-range quant fields (a hand-edited link) fall back to weight_dtype") {
@@ -221,8 +221,8 @@ TEST_CASE("test_weights: out-of-range quant fields (a hand-edited link) fall bac
     CHECK(weights_bytes(a, WeightDtype::bf16) == 2ULL * 8030261248ULL);
     Notes notes;
     model_bytes(a, WeightDtype::bf16, &notes);
-    REQUIRE(notes.en.size() == 1);
-    CHECK(notes.en[0].find("not one gpusizer can size") != std::string::npos);
+    REQUIRE(notes.en().size() == 1);
+    CHECK(notes.en()[0].find("not one gpusizer can size") != std::string::npos);
     a.quant_bits = 4;
     a.quant_group = 4000000000ULL;  // one scale per row in effect: still finite and positive
     a.quant_attn_layers = 4000000000ULL;  // more layers than the model has: capped

@@ -62,7 +62,7 @@ void check_estimate(const Estimate& e, const std::string& in) {
         saturated = saturated || part == cap;
     if (saturated) {
         bool warned = false;
-        for (const auto& w : e.warnings) warned = warned || w.find("clamped") != std::string::npos;
+        for (const auto& w : e.warnings.en()) warned = warned || w.find("clamped") != std::string::npos;
         GPUSIZER_FUZZ_CHECK(warned, "a number saturated at 2^63-1 without a 'clamped' warning for " + in);
     }
     if (e.gpu) {
@@ -97,13 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     gpusizer_fuzz::check_error_shape(e);
     if (!e.ok()) return 0;
     // As the CLI and the page do: the parser's warnings are shown with the estimate's.
-    e->warnings.insert(e->warnings.begin(), s.warnings.begin(), s.warnings.end());
-    const Notes parsed = s.notes();
-    e->warnings_zh.insert(e->warnings_zh.begin(), parsed.zh.begin(), parsed.zh.end());
-    if (e->warnings_zh.size() != e->warnings.size()) {  // every line has its Chinese twin
-        std::fprintf(stderr, "fuzz_estimate: %zu warnings, %zu in Chinese\n", e->warnings.size(), e->warnings_zh.size());
-        std::abort();
-    }
+    e->warnings.prepend(s.warnings);
     check_estimate(*e, in);
     return 0;
 }

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     Result<ModelArch> a = parse_hf_config(text);
     gpusizer_fuzz::check_error_shape(a);
     if (!a.ok()) return 0;
-    for (const auto& w : a.warnings)
+    for (const auto& w : a.warnings.en())
         GPUSIZER_FUZZ_CHECK(w.size() < 2048, "warning of " + std::to_string(w.size()) + " bytes: " + w.substr(0, 200));
 
     // K3 (docs/limits.md, fixed): a long model_type is cut at a character boundary, so it is UTF-8.

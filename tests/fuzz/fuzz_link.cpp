@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
 
     // Everything the page shows from a link is well-formed UTF-8 (K1, K2: dump() aborts otherwise).
     GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::valid_utf8(d->hf_config.model_type), "model_type is not UTF-8");
-    for (const auto& w : d.warnings)
+    for (const auto& w : d.warnings.en())
         GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::valid_utf8(w) && w.size() < 2048, "a link warning is not short UTF-8: " + w.substr(0, 200));
     const std::string j = scenario_to_json(*d);
     Result<Scenario> p = parse_scenario_json(j);

@@ -172,11 +172,11 @@ TEST_CASE("assumptions and warnings: core's English lines, and its Chinese lines
     REQUIRE_FALSE(e.warnings.empty());
     const gpusizer::shell::TaggedRect* w = app.tags().find("memory_warning");
     REQUIRE(w != nullptr);
-    CHECK(w->text == e.warnings[0]);
+    CHECK(w->text == e.warnings.en()[0]);
     REQUIRE(ui.click(app, "language_toggle"));
     ui.frames(app, 2);
     w = app.tags().find("memory_warning");
     REQUIRE(w != nullptr);
-    CHECK(w->text == e.warnings_zh[0]);
+    CHECK(w->text == e.warnings.zh()[0]);
     CHECK(w->text.rfind("params_b:结构按类 Llama-3 的稠密解码器推断(h=", 0) == 0);
 }

@@ -72,16 +72,7 @@ struct TimeEstimate {
 
 struct Estimate {
     Scenario scenario;
-    std::vector<std::string> warnings;     // assumptions and warnings, in English
-    std::vector<std::string> warnings_zh;  // the same in Chinese, line by line (warn() adds to both)
-    void warn(std::string en, std::string zh) {
-        warnings.push_back(std::move(en));
-        warnings_zh.push_back(std::move(zh));
-    }
-    void warn(const Notes& n) {
-        warnings.insert(warnings.end(), n.en.begin(), n.en.end());
-        warnings_zh.insert(warnings_zh.end(), n.zh.begin(), n.zh.end());
-    }
+    Notes warnings;  // assumptions and warnings, in English and Chinese
     ParamCounts params;
     MemoryBreakdown memory_per_gpu_bytes;
     std::uint64_t host_memory_bytes = 0;

@@ -31,7 +31,7 @@ struct LinkedScenarios {
 
 // Accepts a full URL, "#v=1&…" or "v=1&…". Always returns a Scenario (defaults where the
 // link says nothing or something unusable); warnings list everything that was not understood
-// (warnings_zh: the same in Chinese; the error messages they quote stay English).
+// (in English and Chinese; the error messages they quote stay English).
 // Fails only for input that is not a link at all (too long, no v=).
 Result<Scenario> decode_link(std::string_view link);
 // The same, with the pinned scenario (decoded on its own: its problems are warnings starting

@@ -132,8 +132,7 @@ struct Alternative {
 
 struct Recommendation {
     Scenario scenario;
-    std::vector<std::string> warnings;
-    std::vector<std::string> warnings_zh;  // the same in Chinese, line by line
+    Notes warnings;  // in English and Chinese
     std::vector<Offer> offers;  // best first by rank_by: whole-job cost (serving: per million tokens), hourly price or time
     // Among priced offers that leave room (>= 10% free when training; any priced offer when none
     // does): the lowest whole-job cost (serving: per million tokens; without a token count the

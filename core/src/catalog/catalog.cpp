@@ -157,15 +157,15 @@ std::vector<std::pair<std::string, JsonValue>> sorted_members(const JsonValue& o
 
 // Warnings, capped at k_max_catalog_warnings (a hostile file can have millions of bad rows).
 struct Sink {
-    std::vector<std::string> list;
+    Notes list;  // English only
     std::size_t suppressed = 0;
     void add(std::string w) {
-        if (list.size() < k_max_catalog_warnings) list.push_back(std::move(w));
+        if (list.size() < k_max_catalog_warnings) list.add_en(std::move(w));
         else ++suppressed;
     }
-    std::vector<std::string> take() {
+    Notes take() {
         if (suppressed)
-            list.push_back("... and " + std::to_string(suppressed) + " more problems not shown (their rows were dropped)");
+            list.add_en("... and " + std::to_string(suppressed) + " more problems not shown (their rows were dropped)");
         return std::move(list);
     }
 };
@@ -503,7 +503,7 @@ std::optional<Error> read_currency(const JsonValue& root, bool required, std::op
     c.confidence = r.confidence();
     c.source = r.text("source");
     if (!r.ok()) {  // prices cannot be shown in both currencies without it: the file is broken
-        std::string first = problems.list.front();
+        std::string first = problems.list.en().front();
         const std::string tail = "; row dropped";
         if (first.size() > tail.size()) first.resize(first.size() - tail.size());
         const auto colon = first.find(": ");

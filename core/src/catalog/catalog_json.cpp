@@ -75,7 +75,7 @@ ojson model(const ModelPreset& m) {
         j["arch"] = nullptr;
         j["arch_error"] = format_error(a.error);
     }
-    j["arch_warnings"] = a.warnings;
+    j["arch_warnings"] = a.warnings.en();
     return j;
 }
 

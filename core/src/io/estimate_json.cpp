@@ -10,8 +10,8 @@ using detail::ojson;
 ojson estimate_to_ojson(const Estimate& e) {
     ojson j;
     j["scenario"] = scenario_to_ojson(e.scenario);
-    j["warnings"] = e.warnings;
-    j["warnings_zh"] = e.warnings_zh;
+    j["warnings"] = e.warnings.en();
+    j["warnings_zh"] = e.warnings.zh();
     j["params"] = {{"total", e.params.total},
                    {"active", e.params.active},
                    {"trainable", e.params.trainable},

@@ -167,11 +167,7 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
     out += t("Share link: ", "分享链接：") +
            (options.page_url.empty() ? "`" + link + "`" : "<" + link + ">") + "\n\n";
 
-    std::vector<std::string> warnings;
-    // The warnings in the export's language (English where a line has no Chinese: link, catalog).
-    auto lines = [zh](const std::vector<std::string>& en, const std::vector<std::string>& cn) {
-        return zh && cn.size() == en.size() ? cn : en;
-    };
+    std::vector<std::string> warnings;  // in the export's language
     if (e.ok() || failed(e.error)) {
         out += t("## Memory per GPU\n\n", "## 每块 GPU 的显存\n\n");
         if (!e.ok()) {
@@ -202,9 +198,9 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
                                : t("does NOT fit, short by ", "放不下，还差 ") + gib_text(g.shortfall_bytes) + " GiB") +
                        "\n\n";
             }
-            add_unique(warnings, lines(e->warnings, e->warnings_zh));
+            add_unique(warnings, e->warnings.lines(zh));
         }
-        add_unique(warnings, lines(e.warnings, e.warnings_zh));
+        add_unique(warnings, e.warnings.lines(zh));
     }
 
     if (r.ok() || failed(r.error)) {
@@ -238,9 +234,9 @@ std::string results_to_markdown(const Scenario& s, const Catalog& catalog, const
                 for (const auto& reason : rec.rejected_reasons) out += "- " + cell(reason) + "\n";
                 if (!rec.rejected_reasons.empty()) out += '\n';
             }
-            add_unique(warnings, lines(rec.warnings, rec.warnings_zh));
+            add_unique(warnings, rec.warnings.lines(zh));
         }
-        add_unique(warnings, lines(r.warnings, r.warnings_zh));
+        add_unique(warnings, r.warnings.lines(zh));
     }
 
     if (!warnings.empty()) {
@@ -261,7 +257,7 @@ std::string results_to_json(const Result<Estimate>& e, const Result<Recommendati
         if (!failed(res.error)) return nullptr;
         ojson x;
         x["error"] = {{"code", res.error.code}, {"message", res.error.message}, {"path", res.error.path}};
-        x["warnings"] = res.warnings;
+        x["warnings"] = res.warnings.en();
         return x;
     };
     ojson j;

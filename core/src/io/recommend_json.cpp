@@ -96,8 +96,8 @@ ojson offer_to_ojson(const Offer& o) {
 ojson recommendation_to_ojson(const Recommendation& r) {
     ojson j;
     j["scenario"] = scenario_to_ojson(r.scenario);
-    j["warnings"] = r.warnings;
-    j["warnings_zh"] = r.warnings_zh;
+    j["warnings"] = r.warnings.en();
+    j["warnings_zh"] = r.warnings.zh();
     j["summary"] = r.summary;
     j["summary_zh"] = r.summary_zh;
     ojson offers = ojson::array();

@@ -43,9 +43,10 @@ Result<ModelArch> resolve_model(const Catalog& catalog, const Scenario& s) {
         case ModelSource::params_b: {
             ModelArch a = infer_dense_arch(s.params_b);
             const std::string hl = "h=" + std::to_string(a.hidden_size) + ", L=" + std::to_string(a.num_layers);
-            return Result<ModelArch>::success(
-                a, {"params_b: architecture inferred as a Llama-3-like dense decoder (" + hl + ", GQA 8 KV heads, V=128256); give a config.json for exact numbers"},
-                {"params_b:结构按类 Llama-3 的稠密解码器推断(" + hl + ",GQA 8 个 KV 头,V=128256);提供 config.json 可得到精确数字"});
+            Notes w;
+            w.add("params_b: architecture inferred as a Llama-3-like dense decoder (" + hl + ", GQA 8 KV heads, V=128256); give a config.json for exact numbers",
+                  "params_b:结构按类 Llama-3 的稠密解码器推断(" + hl + ",GQA 8 个 KV 头,V=128256);提供 config.json 可得到精确数字");
+            return Result<ModelArch>::success(a, std::move(w));
         }
     }
     return Result<ModelArch>::failure({"internal", "unknown model source", "model"});
@@ -109,24 +110,24 @@ namespace {
 void scenario_warnings(const ModelArch& a, const Scenario& s, const Layout& l, Estimate& e) {
     const bool train = s.task != Task::inference;
     if (!train && l.dp > 1)
-        e.warn("inference: num_gpus / (tp × pp) = " + std::to_string(l.dp) + " replicas; memory is per GPU of one replica",
-               "推理:num_gpus / (tp × pp) = " + std::to_string(l.dp) + " 个副本;显存按一个副本中的每块 GPU 计算");
+        e.warnings.add("inference: num_gpus / (tp × pp) = " + std::to_string(l.dp) + " replicas; memory is per GPU of one replica",
+                       "推理:num_gpus / (tp × pp) = " + std::to_string(l.dp) + " 个副本;显存按一个副本中的每块 GPU 计算");
     if (l.ep > 1 && a.num_experts == 0)
-        e.warn("expert_parallel: the model has no experts; ignored", "expert_parallel:模型没有专家;已忽略");
-    if (s.zero_stage > 0 && !train) e.warn("zero_stage: ignored for inference", "zero_stage:推理时忽略");
+        e.warnings.add("expert_parallel: the model has no experts; ignored", "expert_parallel:模型没有专家;已忽略");
+    if (s.zero_stage > 0 && !train) e.warnings.add("zero_stage: ignored for inference", "zero_stage:推理时忽略");
     if (s.offload != Offload::none && train && s.zero_stage < 2)
-        e.warn("offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer anyway",
-               "offload:DeepSpeed 需配合 ZeRO-2 或 ZeRO-3 才能卸载;仍按卸载优化器状态估算");
+        e.warnings.add("offload: DeepSpeed offloads with ZeRO-2 or ZeRO-3; estimated as offloading the optimizer anyway",
+                       "offload:DeepSpeed 需配合 ZeRO-2 或 ZeRO-3 才能卸载;仍按卸载优化器状态估算");
     if (s.attention == Attention::sdpa)
-        e.warn("attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
-               "custom mask falls back to the math kernel, which stores them like eager",
-               "attention sdpa:假定调度到 flash/memory-efficient 内核(不存 s² 注意力分数);"
-               "自定义 mask 会回退到 math 内核,它像 eager 一样存储分数");
+        e.warnings.add("attention sdpa: assumed to dispatch to the flash/memory-efficient kernel (no s² scores); a "
+                       "custom mask falls back to the math kernel, which stores them like eager",
+                       "attention sdpa:假定调度到 flash/memory-efficient 内核(不存 s² 注意力分数);"
+                       "自定义 mask 会回退到 math 内核,它像 eager 一样存储分数");
     if (a.max_position_embeddings > 0 && static_cast<std::uint64_t>(s.seq_len) > a.max_position_embeddings && !a.encoder)
-        e.warn("seq_len " + std::to_string(s.seq_len) + " exceeds the model's max_position_embeddings " +
-                   std::to_string(a.max_position_embeddings),
-               "seq_len " + std::to_string(s.seq_len) + " 超过模型的 max_position_embeddings " +
-                   std::to_string(a.max_position_embeddings));
+        e.warnings.add("seq_len " + std::to_string(s.seq_len) + " exceeds the model's max_position_embeddings " +
+                           std::to_string(a.max_position_embeddings),
+                       "seq_len " + std::to_string(s.seq_len) + " 超过模型的 max_position_embeddings " +
+                           std::to_string(a.max_position_embeddings));
 }
 
 // The GPU memory to fit: the catalog accelerator's, or gpu_memory_gib alone / as an override.
@@ -193,10 +194,10 @@ void solve_limits(const ModelArch& a, const Scenario& s, const Layout& l, std::u
         const auto positions = static_cast<std::int64_t>(std::min<std::uint64_t>(a.max_position_embeddings, k_solver_max));
         e.max_seq_len = positions > 0 ? std::min(memory_seq, positions) : memory_seq;
         if (positions > 0 && memory_seq > positions)
-            e.warn("max_seq_len: memory allows " + std::to_string(memory_seq) + " tokens; capped at the model's " +
-                       std::to_string(positions) + " positions (longer contexts need RoPE scaling)",
-                   "max_seq_len:显存可容纳 " + std::to_string(memory_seq) + " 个 token;以模型的 " + std::to_string(positions) +
-                       " 个位置为上限(更长的上下文需要 RoPE 缩放)");
+            e.warnings.add("max_seq_len: memory allows " + std::to_string(memory_seq) + " tokens; capped at the model's " +
+                               std::to_string(positions) + " positions (longer contexts need RoPE scaling)",
+                           "max_seq_len:显存可容纳 " + std::to_string(memory_seq) + " 个 token;以模型的 " + std::to_string(positions) +
+                               " 个位置为上限(更长的上下文需要 RoPE 缩放)");
     }
     if (!explain) return;
     e.explanations.push_back({"max_batch_size",
@@ -215,28 +216,28 @@ void solve_limits(const ModelArch& a, const Scenario& s, const Layout& l, std::u
 Result<Estimate> estimate(const Catalog& catalog, const Scenario& s, const EstimateOptions& options) {
     // 1. The model and the layout.
     Result<ModelArch> arch = resolve_model(catalog, s);
-    if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings, arch.warnings_zh);
+    if (!arch.ok()) return Result<Estimate>::failure(arch.error, arch.warnings);
     const ModelArch& a = *arch;
-    if (auto err = check_layout(s)) return Result<Estimate>::failure(*err, arch.warnings, arch.warnings_zh);
-    if (kinds::is_sample_kind(a)) return kinds::estimate_kind(catalog, s, a, arch.notes(), options);  // vision, diffusion, speech
+    if (auto err = check_layout(s)) return Result<Estimate>::failure(*err, arch.warnings);
+    if (kinds::is_sample_kind(a)) return kinds::estimate_kind(catalog, s, a, arch.warnings, options);  // vision, diffusion, speech
     if (a.num_layers == 0 || a.hidden_size == 0)
         return Result<Estimate>::failure({"bad_model", "model: architecture has no layers or no hidden size", "model"},
-                                         arch.warnings, arch.warnings_zh);
+                                         arch.warnings);
     Estimate e;
     e.scenario = s;
-    e.warn(arch.notes());
+    e.warnings.append(arch.warnings);
     const Layout l = layout_of(s);
     scenario_warnings(a, s, l, e);
     // 2. Parameters and the checkpoint's size.
     Notes notes;
     e.params = count_params(a, s, &notes);
     e.model_bytes = model_bytes(a, s.weight_dtype, options.explain ? &notes : nullptr);  // the sizing note: words
-    e.warn(notes);
+    e.warnings.append(notes);
     Result<GpuMemory> gpu = gpu_memory_of(catalog, s);
-    if (!gpu.ok()) return Result<Estimate>::failure(gpu.error, e.warnings, e.warnings_zh);
+    if (!gpu.ok()) return Result<Estimate>::failure(gpu.error, e.warnings);
     // 3. Memory per GPU at the peak, and on the host.
     MemoryDetail md = memory_per_gpu(a, s, l, gpu->bytes, options.explain);
-    e.warn(md.warnings);
+    e.warnings.append(md.warnings);
     e.memory_per_gpu_bytes = md.gpu;
     e.host_memory_bytes = md.host_bytes;
     e.kv_bytes_per_token = s.task == Task::inference ? to_bytes(md.kv.full_per_token + md.kv.sliding_per_token) : 0;

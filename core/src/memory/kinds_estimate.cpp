@@ -247,16 +247,16 @@ KindSpeed kind_speed(const ModelArch& a, const Walk& w, const Scenario& s, const
 Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const ModelArch& a, Notes warnings,
                                const EstimateOptions& options) {
     const Walk w = walk(a, s.image_size.value_or(0));
-    if (!w.error.empty()) return Result<Estimate>::failure({"bad_model", "model: " + w.error, "model"}, warnings.en, warnings.zh);
+    if (!w.error.empty()) return Result<Estimate>::failure({"bad_model", "model: " + w.error, "model"}, warnings);
     Estimate e;
     e.scenario = s;
     e.model_kind = a.kind;
-    e.warn(warnings);
+    e.warnings.append(warnings);
     const bool train = s.task != Task::inference;
     const bool speech = a.kind == "whisper";
     if (s.tensor_parallel > 1 || s.pipeline_parallel > 1 || s.expert_parallel > 1)
-        e.warn("tensor/pipeline/expert parallel: not modelled for " + a.model_type + "; every GPU holds a data-parallel replica",
-               "张量/流水线/专家并行:未对 " + a.model_type + " 建模;每块 GPU 持有一份数据并行副本");
+        e.warnings.add("tensor/pipeline/expert parallel: not modelled for " + a.model_type + "; every GPU holds a data-parallel replica",
+                       "张量/流水线/专家并行:未对 " + a.model_type + " 建模;每块 GPU 持有一份数据并行副本");
     const GivenKeys& given = s.given;
     for (Key k : {Key::seq_len, Key::prompt_tokens, Key::output_tokens, Key::kv_cache_dtype, Key::engine, Key::train_tokens,
                   Key::target_tokens_per_s, Key::max_tpot_ms, Key::max_ttft_ms, Key::lora_targets}) {
@@ -267,35 +267,35 @@ Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const 
 #undef GPUSIZER_X
         };
         const std::string key = names[static_cast<int>(k)];
-        e.warn(key + ": token-based, ignored for " + a.model_type + " (" + unit_of(a) + ")",
-               key + ":按 token 计量,对 " + a.model_type + " 忽略(其单位为" + (speech ? "音频窗口" : "图像") + ")");
+        e.warnings.add(key + ": token-based, ignored for " + a.model_type + " (" + unit_of(a) + ")",
+                       key + ":按 token 计量,对 " + a.model_type + " 忽略(其单位为" + (speech ? "音频窗口" : "图像") + ")");
     }
-    if (speech && s.image_size) e.warn("image_size: ignored for speech (30 s audio windows)", "image_size:语音模型忽略(按 30 s 音频窗口计)");
+    if (speech && s.image_size) e.warnings.add("image_size: ignored for speech (30 s audio windows)", "image_size:语音模型忽略(按 30 s 音频窗口计)");
     if (a.kind != "unet" && a.kind != "dit" && s.steps)
-        e.warn("steps: only diffusion models denoise in steps; ignored", "steps:只有扩散模型分步去噪;已忽略");
+        e.warnings.add("steps: only diffusion models denoise in steps; ignored", "steps:只有扩散模型分步去噪;已忽略");
     if (speech && s.train_images)
-        e.warn("train_images: speech is sized by audio_seconds; ignored", "train_images:语音模型按 audio_seconds 计量;已忽略");
-    if (!speech && s.audio_seconds) e.warn("audio_seconds: only for speech models; ignored", "audio_seconds:仅用于语音模型;已忽略");
+        e.warnings.add("train_images: speech is sized by audio_seconds; ignored", "train_images:语音模型按 audio_seconds 计量;已忽略");
+    if (!speech && s.audio_seconds) e.warnings.add("audio_seconds: only for speech models; ignored", "audio_seconds:仅用于语音模型;已忽略");
     if (a.kind == "vit" && s.image_size && a.image_size && static_cast<std::uint64_t>(*s.image_size) != a.image_size)
-        e.warn("image_size " + std::to_string(*s.image_size) + ": the model was trained at " + std::to_string(a.image_size) +
-                   " px; position embeddings are interpolated (more patches, same parameters)",
-               "image_size " + std::to_string(*s.image_size) + ":模型训练时为 " + std::to_string(a.image_size) +
-                   " px;位置编码经插值(patch 更多,参数量不变)");
+        e.warnings.add("image_size " + std::to_string(*s.image_size) + ": the model was trained at " + std::to_string(a.image_size) +
+                           " px; position embeddings are interpolated (more patches, same parameters)",
+                       "image_size " + std::to_string(*s.image_size) + ":模型训练时为 " + std::to_string(a.image_size) +
+                           " px;位置编码经插值(patch 更多,参数量不变)");
     if (speech && train)
-        e.warn("training: 30 s windows with about 100 transcript tokens each (assumption)",
-               "训练:每个 30 s 窗口约含 100 个转写 token(假设)");
+        e.warnings.add("training: 30 s windows with about 100 transcript tokens each (assumption)",
+                       "训练:每个 30 s 窗口约含 100 个转写 token(假设)");
 
     Notes notes;
     e.params = count_params(a, s, &notes);
     e.model_bytes = model_bytes(a, s.weight_dtype, &notes);
-    e.warn(notes);
+    e.warnings.append(notes);
     std::uint64_t gpu_mem = 0;
     std::string gpu_id;
     const Accelerator* acc = nullptr;
     if (!s.gpu.empty()) {
         acc = catalog.find_accelerator(s.gpu);
         if (!acc)
-            return Result<Estimate>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"}, e.warnings, e.warnings_zh);
+            return Result<Estimate>::failure({"unknown_id", "gpu: unknown accelerator '" + s.gpu + "'", "gpu"}, e.warnings);
         gpu_mem = acc->memory_bytes;
         gpu_id = acc->id;
     }
@@ -342,16 +342,16 @@ Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const 
     }
     if (!(options.explain || options.solvers)) return Result<Estimate>::success(std::move(e), {});
     if (!acc) {
-        e.warn("throughput" + std::string(train ? " and time are" : " is") +
-                   " null: give a catalog `gpu` (speed needs its peak FLOP/s and memory bandwidth)",
-               std::string(train ? "吞吐量和时间" : "吞吐量") + "为空:请选择目录中的 `gpu`(速度需要其峰值 FLOP/s 和显存带宽)");
+        e.warnings.add("throughput" + std::string(train ? " and time are" : " is") +
+                           " null: give a catalog `gpu` (speed needs its peak FLOP/s and memory bandwidth)",
+                       std::string(train ? "吞吐量和时间" : "吞吐量") + "为空:请选择目录中的 `gpu`(速度需要其峰值 FLOP/s 和显存带宽)");
         return Result<Estimate>::success(std::move(e), {});
     }
     if (e.gpu && !e.gpu->fits)
-        e.warn("the job does not fit " + acc->id + ": throughput and time are for this layout as if it did",
-               "任务在 " + acc->id + " 上放不下:吞吐量和时间是假设放得下时此布局的数值");
+        e.warnings.add("the job does not fit " + acc->id + ": throughput and time are for this layout as if it did",
+                       "任务在 " + acc->id + " 上放不下:吞吐量和时间是假设放得下时此布局的数值");
     if (lacks_bf16(*acc, s))
-        e.warn(acc->id + " has no bf16 tensor cores: speed is for fp16", acc->id + " 没有 bf16 张量核心:速度按 fp16 计算");
+        e.warnings.add(acc->id + " has no bf16 tensor cores: speed is for fp16", acc->id + " 没有 bf16 张量核心:速度按 fp16 计算");
     const KindSpeed v = kind_speed(a, w, s, *acc, s.num_gpus);
     Throughput t;
     if (a.kind == "whisper") t.realtime_factor = v.realtime_factor;
@@ -364,11 +364,11 @@ Result<Estimate> estimate_kind(const Catalog& catalog, const Scenario& s, const 
         e.time = TimeEstimate{hours, hours * static_cast<double>(std::max<std::int64_t>(1, s.num_gpus))};
     } else if (train) {
         if (speech)
-            e.warn("time is null: give audio_seconds (audio in the training set) and epochs",
-                   "时间为空:请给出 audio_seconds(训练集中的音频时长)和 epochs");
+            e.warnings.add("time is null: give audio_seconds (audio in the training set) and epochs",
+                           "时间为空:请给出 audio_seconds(训练集中的音频时长)和 epochs");
         else
-            e.warn("time is null: give train_images (images in the training set) and epochs",
-                   "时间为空:请给出 train_images(训练集中的图像数)和 epochs");
+            e.warnings.add("time is null: give train_images (images in the training set) and epochs",
+                           "时间为空:请给出 train_images(训练集中的图像数)和 epochs");
     }
     if (options.explain)
         e.explanations.push_back({"throughput", v.why,

@@ -240,22 +240,22 @@ Result<ModelArch> parse_encoder(Reader& r, Family fam, ModelArch a, Notes warnin
         const std::uint64_t n = a.image_size / a.patch_size;
         a.max_position_embeddings = n * n + 1;  // patches + [CLS]
     }
-    if (r.failed) return Result<ModelArch>::failure(r.error, warnings.en, warnings.zh);
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
     for (auto [name, v] : {std::pair<const char*, std::uint64_t>{"hidden_size", a.hidden_size},
                            {"num_hidden_layers", a.num_layers},
                            {"num_attention_heads", a.num_heads}}) {
         if (v == 0)
             return Result<ModelArch>::failure({"missing_key", r.prefix + name + ": required, must be > 0", r.prefix + name},
-                                              warnings.en, warnings.zh);
+                                              warnings);
     }
     if (a.hidden_size % a.num_heads != 0)
         return Result<ModelArch>::failure({"out_of_range", r.prefix + "num_attention_heads: must divide hidden_size",
                                            r.prefix + "num_attention_heads"},
-                                          warnings.en, warnings.zh);
+                                          warnings);
     a.num_kv_heads = a.num_heads;
     a.head_dim = a.hidden_size / a.num_heads;
     if (a.intermediate_size == 0) a.intermediate_size = 4 * a.hidden_size;
-    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
+    return Result<ModelArch>::success(a, warnings);
 }
 
 // [SECTION] Decoder keys
@@ -477,8 +477,8 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, Notes warnin
     const MoeKeys keys = read_moe(r, a, warnings);
     read_mla(r, a);
     read_sliding_windows(r, fam, a, warnings);
-    if (r.failed) return Result<ModelArch>::failure(r.error, warnings.en, warnings.zh);
-    if (auto e = check_decoder(r, keys, a)) return Result<ModelArch>::failure(*e, warnings.en, warnings.zh);
+    if (r.failed) return Result<ModelArch>::failure(r.error, warnings);
+    if (auto e = check_decoder(r, keys, a)) return Result<ModelArch>::failure(*e, warnings);
     if (a.mtp_layers > 0)
         warnings.add("hf_config: " + std::to_string(a.mtp_layers) +
                          " multi-token-prediction layer(s) are not counted in the parameters (serving engines skip them "
@@ -486,7 +486,7 @@ Result<ModelArch> parse_decoder(Reader& r, Family fam, ModelArch a, Notes warnin
                      "hf_config:" + std::to_string(a.mtp_layers) +
                          " 个多 token 预测(MTP)层不计入参数量(除非开启投机解码,推理引擎会跳过它们);"
                          "model_bytes 包含它们,因为检查点存有这些层");
-    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
+    return Result<ModelArch>::success(a, warnings);
 }
 
 }  // namespace
@@ -524,9 +524,9 @@ Result<ModelArch> parse_clip_vision(const json& root, Reader& top, const std::st
     if (mt == "clip") top.u64({"projection_dim"}, proj);
     v->add_embed_dim = proj;
     if (top.failed) return Result<ModelArch>::failure(top.error);
-    v.warnings.push_back("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
-                         " (the image side; the text tower is not counted)");
-    v.warnings_zh.push_back("hf_config:CLIP 的视觉塔" + std::string(proj ? "和视觉投影" : "") + "(图像侧;文本塔不计入)");
+    v.warnings.add("hf_config: CLIP's vision tower" + std::string(proj ? " and visual projection" : "") +
+                       " (the image side; the text tower is not counted)",
+                   "hf_config:CLIP 的视觉塔" + std::string(proj ? "和视觉投影" : "") + "(图像侧;文本塔不计入)");
     return v;
 }
 
@@ -573,8 +573,7 @@ void checkpoint_quantization(Reader& top, Reader& r, bool nested, Family fam, co
     else if (fam == Family::phi3) naming = ModuleNaming::phi3;
     Notes notes;
     detail::read_quantization_config(*qc, where, naming, nested, *out.value, notes);
-    out.warnings.insert(out.warnings.end(), notes.en.begin(), notes.en.end());
-    out.warnings_zh.insert(out.warnings_zh.end(), notes.zh.begin(), notes.zh.end());
+    out.warnings.append(notes);
 }
 
 }  // namespace

@@ -517,10 +517,10 @@ struct Keys {
 };
 
 Result<ModelArch> finish(const Keys& k, ModelArch a, Notes warnings) {
-    if (!k.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + k.error, k.error_key}, warnings.en, warnings.zh);
+    if (!k.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + k.error, k.error_key}, warnings);
     const Walk w = walk(a, 0);
-    if (!w.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + w.error, ""}, warnings.en, warnings.zh);
-    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
+    if (!w.error.empty()) return Result<ModelArch>::failure({"bad_model", "hf_config: " + w.error, ""}, warnings);
+    return Result<ModelArch>::success(a, warnings);
 }
 
 std::size_t list_size(const std::string& t) { return t.empty() ? 0 : static_cast<std::size_t>(std::count(t.begin(), t.end(), ',')) + 1; }

@@ -77,7 +77,6 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     rec.scenario = s;
     if (kind) rec.model_kind = arch->kind;
     rec.warnings = arch.warnings;
-    rec.warnings_zh = arch.notes().zh;
     if (ctx.training && !ctx.s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
 
     const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
@@ -116,7 +115,7 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
         rec.offers.push_back(std::move(c.offer));
     }
     plan::answer(ctx, rejected, rec);
-    auto w = rec.warnings;
+    Notes w = rec.warnings;
     return Result<Recommendation>::success(std::move(rec), std::move(w));
 }
 

@@ -258,7 +258,7 @@ Scenario scenario_from_pairs(const std::vector<Pair>& pairs, const Who& who, Not
     for (std::size_t guard = 0; guard <= obj.size() + 1; ++guard) {
         Result<Scenario> r = parse_scenario_object(obj);
         if (r.ok()) {
-            warnings.append(r.notes());
+            warnings.append(r.warnings);
             return *r;
         }
         std::string top = r.error.path.substr(0, r.error.path.find_first_of(".["));
@@ -368,13 +368,13 @@ Result<LinkedScenarios> decode_link_pair(std::string_view link) {
     LinkedScenarios out;
     out.current = scenario_from_pairs(current, k_current, warnings);
     if (has_pin) out.pinned = scenario_from_pairs(pinned, k_pinned, warnings);
-    return Result<LinkedScenarios>::success(std::move(out), std::move(warnings.en), std::move(warnings.zh));
+    return Result<LinkedScenarios>::success(std::move(out), std::move(warnings));
 }
 
 Result<Scenario> decode_link(std::string_view link) {
     Result<LinkedScenarios> r = decode_link_pair(link);
-    if (!r.ok()) return Result<Scenario>::failure(r.error, r.warnings, r.warnings_zh);
-    return Result<Scenario>::success(r->current, r.warnings, r.warnings_zh);
+    if (!r.ok()) return Result<Scenario>::failure(r.error, r.warnings);
+    return Result<Scenario>::success(r->current, r.warnings);
 }
 
 }  // namespace gpusizer

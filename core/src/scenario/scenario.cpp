@@ -252,8 +252,8 @@ struct Reader {
             }
         } else if (has_cfg) {
             auto arch = arch_from_json_object(obj["hf_config"]);
-            const Notes n = arch.notes();
-            for (std::size_t i = 0; i < n.en.size(); ++i) warnings.add("hf_config: " + n.en[i], "hf_config:" + n.zh[i]);
+            const Notes& n = arch.warnings;
+            for (std::size_t i = 0; i < n.size(); ++i) warnings.add("hf_config: " + n.en()[i], "hf_config:" + n.zh()[i]);
             if (!arch.ok()) {
                 Error e = arch.error;
                 e.path = e.path.empty() ? "hf_config" : "hf_config." + e.path;
@@ -338,11 +338,11 @@ Result<Scenario> parse_scenario_object(const json& obj) {
 #undef GPUSIZER_READ_targets
 #undef GPUSIZER_READ_list
 
-    if (r.error) return Result<Scenario>::failure(*r.error, r.warnings.en, r.warnings.zh);
+    if (r.error) return Result<Scenario>::failure(*r.error, r.warnings);
     apply_dependent_defaults(r.s, r.given);
     r.s.given = r.given;
-    if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings.en, r.warnings.zh);
-    return Result<Scenario>::success(r.s, r.warnings.en, r.warnings.zh);
+    if (auto e = check_consistency(r.s, r.warnings)) return Result<Scenario>::failure(*e, r.warnings);
+    return Result<Scenario>::success(r.s, r.warnings);
 }
 
 std::optional<Error> check_layout(const Scenario& s) {
@@ -401,8 +401,7 @@ Result<Scenario> parse_scenario_json(std::string_view text) {
         for (const std::string& k : detail::duplicate_top_level_keys(text))
             notes.add("duplicate key '" + detail::printable(k) + "': the last value (" + detail::show(obj[k]) + ") is used",
                       "键 '" + detail::printable(k) + "' 重复:使用最后一个值(" + detail::show(obj[k]) + ")");
-    r.warnings.insert(r.warnings.begin(), notes.en.begin(), notes.en.end());
-    r.warnings_zh.insert(r.warnings_zh.begin(), notes.zh.begin(), notes.zh.end());
+    r.warnings.prepend(notes);
     return r;
 }
 

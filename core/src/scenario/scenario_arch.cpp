@@ -76,7 +76,7 @@ Result<ModelArch> arch_from_json_object(const json& v) {
             warnings.add("unknown architecture field '" + detail::printable(it.key()) + "' ignored",
                          "未知的结构字段 '" + detail::printable(it.key()) + "',已忽略");
     }
-    return Result<ModelArch>::success(a, warnings.en, warnings.zh);
+    return Result<ModelArch>::success(a, warnings);
 }
 
 }  // namespace gpusizer

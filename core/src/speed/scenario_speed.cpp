@@ -43,9 +43,9 @@ std::string num(const char* f, double v) {
 }
 
 void say_missing(Estimate& e, bool train) {
-    e.warn("throughput" + std::string(train ? " and time are" : " is") +
-               " null: give a catalog `gpu` (speed needs its peak FLOP/s and memory bandwidth)",
-           std::string(train ? "吞吐量和时间" : "吞吐量") + "为空:请选择目录中的 `gpu`(速度需要其峰值 FLOP/s 和显存带宽)");
+    e.warnings.add("throughput" + std::string(train ? " and time are" : " is") +
+                       " null: give a catalog `gpu` (speed needs its peak FLOP/s and memory bandwidth)",
+                   std::string(train ? "吞吐量和时间" : "吞吐量") + "为空:请选择目录中的 `gpu`(速度需要其峰值 FLOP/s 和显存带宽)");
 }
 
 }  // namespace
@@ -67,11 +67,11 @@ void add_speed(const Catalog& catalog, const Scenario& s, const ModelArch& arch,
     const std::string ic = per_node > 1 ? own_interconnect(a) : "none";
     const Links links = node_links(a, ic, per_node, nodes > 1 ? k_fabric_gbps_per_gpu * double(per_node) : 0);
     if (lacks_bf16(a, s))
-        e.warn(a.id + " has no bf16 tensor cores: speed is for fp16 (training then needs loss scaling)",
-               a.id + " 没有 bf16 张量核心:速度按 fp16 计算(训练时需要损失缩放)");
+        e.warnings.add(a.id + " has no bf16 tensor cores: speed is for fp16 (training then needs loss scaling)",
+                       a.id + " 没有 bf16 张量核心:速度按 fp16 计算(训练时需要损失缩放)");
     if (e.gpu && !e.gpu->fits)
-        e.warn("the job does not fit " + a.id + ": throughput and time are for this layout as if it did",
-               "任务在 " + a.id + " 上放不下:吞吐量和时间是假设放得下时此布局的数值");
+        e.warnings.add("the job does not fit " + a.id + ": throughput and time are for this layout as if it did",
+                       "任务在 " + a.id + " 上放不下:吞吐量和时间是假设放得下时此布局的数值");
 
     JobLayout l;
     l.tp = s.tensor_parallel;
@@ -94,8 +94,8 @@ void add_speed(const Catalog& catalog, const Scenario& s, const ModelArch& arch,
             const double hours = *s.train_tokens / t.tokens_per_s / 3600;
             e.time = TimeEstimate{hours, hours * static_cast<double>(gpus)};
         } else {
-            e.warn("time is null: give train_tokens (tokens to process in the whole run)",
-                   "时间为空:请给出 train_tokens(整个训练要处理的 token 数)");
+            e.warnings.add("time is null: give train_tokens (tokens to process in the whole run)",
+                           "时间为空:请给出 train_tokens(整个训练要处理的 token 数)");
         }
     } else {
         const ServingSpeed v = serving_speed(s, arch, e.params, e.memory_per_gpu_bytes, e.kv_bytes_per_token, a, links,
