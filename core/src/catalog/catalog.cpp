@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <unordered_map>
+#include <map>
 #include <utility>
 
 #include "gpusizer/scenario_limits.hpp"
@@ -142,14 +142,20 @@ std::string show(const JsonValue& v) {
     return detail::show(json::parse(t.begin(), t.end(), nullptr, false));
 }
 
+// Positions by key (byte order): read_section's rows and sorted_members' values share this type.
+using KeyIndex = std::map<std::string, std::size_t>;
+
 // An object's members as nlohmann's DOM holds them: by key (byte order), a key given twice once,
 // with its last value.
 std::vector<std::pair<std::string, JsonValue>> sorted_members(const JsonValue& obj) {
-    std::vector<std::pair<std::string, JsonValue>> all, out;
-    obj.each_member([&](JsonValue k, JsonValue v) { all.emplace_back(k.string(), v); });
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (i + 1 == all.size() || all[i + 1].first != all[i].first) out.push_back(all[i]);
+    std::vector<JsonValue> values;
+    KeyIndex last;  // key → its last value in `values`
+    obj.each_member([&](JsonValue k, JsonValue v) {
+        last[k.string()] = values.size();
+        values.push_back(v);
+    });
+    std::vector<std::pair<std::string, JsonValue>> out;
+    for (const auto& [key, at] : last) out.emplace_back(key, values[at]);
     return out;
 }
 
@@ -277,8 +283,14 @@ private:
 };
 
 // [SECTION] Rows: accelerators, providers, instances, models
+//
+// The readers below are kept out of line ([[gnu::noinline]]): LLVM inlines a function with one
+// caller whatever its size, which made parse_catalog one 46 kB wasm function. Chrome compiles
+// such a function whole on its first call (Liftoff, 2.8 ms on the main thread) and then again
+// with TurboFan once it is hot (169 ms of CPU beside the page's first frame); out of line, each
+// reader is compiled alone (docs/speed-and-cost.md "Speed of the page").
 
-std::optional<Accelerator> read_accelerator(Row& r) {
+[[gnu::noinline]] std::optional<Accelerator> read_accelerator(Row& r) {
     Accelerator a;
     a.id = r.id("id");
     a.vendor = r.text("vendor");
@@ -326,7 +338,7 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     return a;
 }
 
-std::optional<Provider> read_provider(Row& r) {
+[[gnu::noinline]] std::optional<Provider> read_provider(Row& r) {
     Provider p;
     p.id = r.id("id");
     p.name = r.text("name");
@@ -356,7 +368,7 @@ std::optional<Provider> read_provider(Row& r) {
     return p;
 }
 
-std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
+[[gnu::noinline]] std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     Instance i;
     i.provider = r.text("provider", k_max_id_length);
     if (!i.provider.empty() && !refs.find_provider(i.provider))
@@ -412,7 +424,7 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     return i;
 }
 
-std::optional<ModelPreset> read_model(Row& r) {
+[[gnu::noinline]] std::optional<ModelPreset> read_model(Row& r) {
     ModelPreset m;
     m.id = r.id("id");
     m.name = r.text("name");
@@ -444,7 +456,7 @@ Error file_error(std::string code, std::string message, std::string path = "") {
 
 // Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
 // nesting_within tells a text too deep (however broken after) from one that is not JSON.
-std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
+[[gnu::noinline]] std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
     if (text.size() > k_max_catalog_bytes)
         return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
                                            std::to_string(k_max_catalog_bytes) + " (8 MiB)");
@@ -488,7 +500,7 @@ std::optional<Error> top_text(const JsonValue& root, const char* key, bool requi
     return std::nullopt;
 }
 
-std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
+[[gnu::noinline]] std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
     const auto it = root.find("currency");
     if (!it || it->is_null()) {
         if (required) return file_error("missing", "missing (an object with cny_per_usd is required)", "currency");
@@ -526,16 +538,12 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
 template <class T, class ReadFn>
-void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
+[[gnu::noinline]] void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
                   std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
     if (!arr) return;
-    struct Place {
-        std::size_t row;                         // in `rows`
-        std::size_t in_file = std::string::npos;  // its first row in this file, npos while none
-    };
-    std::unordered_map<std::string, Place> places;  // by key: constant time per row
-    places.reserve(rows.size() + arr->size());
-    for (std::size_t i = 0; i < rows.size(); ++i) places.emplace(key_of(rows[i]), Place{i});
+    KeyIndex row_of;  // key → its row in `rows`
+    for (std::size_t i = 0; i < rows.size(); ++i) row_of.emplace(key_of(rows[i]), i);
+    std::vector<std::size_t> in_file(rows.size() + arr->size(), std::string::npos);  // per row: its first row in this file
     rows.reserve(rows.size() + arr->size());
     std::size_t i = 0;
     arr->each_element([&](JsonValue obj) {
@@ -547,15 +555,15 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
         Row r(obj, name, index, warnings);
         std::optional<T> row = read(r);
         if (!row) return;
-        const auto [place, added] = places.try_emplace(key_of(*row), Place{rows.size()});
-        if (place->second.in_file != std::string::npos) {
-            warnings.add(r.path() + ": duplicate " + describe(*row) + " (first at " + row_path(name, place->second.in_file) +
-                         "); row dropped");
+        const auto [place, added] = row_of.try_emplace(key_of(*row), rows.size());
+        const std::size_t at = place->second;
+        if (in_file[at] != std::string::npos) {
+            warnings.add(r.path() + ": duplicate " + describe(*row) + " (first at " + row_path(name, in_file[at]) + "); row dropped");
             return;
         }
-        place->second.in_file = index;
+        in_file[at] = index;
         if (added) rows.push_back(std::move(*row));
-        else rows[place->second.row] = std::move(*row);
+        else rows[at] = std::move(*row);
     });
 }
 
