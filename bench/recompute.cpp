@@ -1,11 +1,12 @@
 // What one scenario change costs: the shell's full recompute (compute_results: estimate +
 // recommend over the whole catalog + the fit badges + the memory chart's sweep), timed over
 // a set of scenarios. Prints figures; never fails on a number (issue 6 target: < 5 ms in wasm).
-//   bench_recompute [ROUNDS]
+//   bench_recompute [ROUNDS] [NAME]   (NAME: only the scenarios whose name contains it, e.g. for callgrind)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
                 "max", rounds);
     std::vector<double> all;
     for (const Case& c : cases) {
+        if (argc > 2 && !std::strstr(c.name, argv[2])) continue;
         auto s = gpusizer::parse_scenario_overrides("{}", c.keys);
         if (!s.ok()) {
             std::fprintf(stderr, "bench_recompute: %s: %s\n", c.name, gpusizer::format_error(s.error).c_str());
