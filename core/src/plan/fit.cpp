@@ -76,7 +76,8 @@ std::optional<Memory> candidate_memory(const Context& ctx, const Scenario& c, st
 }  // namespace
 
 const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers, std::int64_t batch) {
-    const FitKey key{m.row, m.gpu_memory, gpus, l.tp, l.pp, ctx.training ? 0 : batch, l.zero, levers};
+    const FitKey key{ctx.training ? nullptr : m.row, m.gpu_memory, m.gpu_memory != m.row->memory_bytes, gpus, l.tp, l.pp,
+                     ctx.training ? 0 : batch, l.zero, levers};
     if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
     Scenario& c = ctx.scratch;
     prepare_candidate(ctx, c, m, gpus, l, levers, batch);

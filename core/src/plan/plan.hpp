@@ -88,14 +88,18 @@ struct Fixed {
 };
 Fixed fixed_keys(const Scenario& s);
 
+// What a candidate's memory depends on. A training candidate reads of its GPU only the memory
+// (and whether it is the catalog's figure): machines of other GPUs with as much memory share it;
+// serving also reads the GPU's name (vLLM's defaults), so there `gpu` is the catalog's row.
 struct FitKey {
-    const Accelerator* gpu;  // the catalog's row (fractional shares differ in memory)
+    const Accelerator* gpu;  // serving: the catalog's row (fractional shares differ in memory); training: nullptr
     std::uint64_t memory;
+    bool memory_given;       // not the catalog row's figure (gpu_memory_gib, a fractional share)
     std::int64_t gpus, tp, pp, batch;
     int zero, levers;
     bool operator<(const FitKey& o) const {
-        return std::tie(gpu, memory, gpus, tp, pp, batch, zero, levers) <
-               std::tie(o.gpu, o.memory, o.gpus, o.tp, o.pp, o.batch, o.zero, o.levers);
+        return std::tie(gpu, memory, memory_given, gpus, tp, pp, batch, zero, levers) <
+               std::tie(o.gpu, o.memory, o.memory_given, o.gpus, o.tp, o.pp, o.batch, o.zero, o.levers);
     }
 };
 
