@@ -148,6 +148,9 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
 // serving candidates too: it fits when the part the limit applies to is within it (headroom: the
 // limit − that part); serving, the tokens the KV cache holds in what is left (vLLM: whole blocks of 16).
 bool fits_on_gpu(const MemoryDetail& md);
+// MemoryDetail::limit_bytes outside vLLM: the memory CUDA lets a process use of a GPU of
+// gpu_memory_bytes (`given`: the user's gpu_memory_gib, taken as usable already); 0 without a GPU.
+std::uint64_t cuda_limit_bytes(std::uint64_t gpu_memory_bytes, bool given);
 std::uint64_t kv_capacity_tokens(const Scenario& s, const MemoryDetail& md);
 
 // vLLM's batch knobs with the defaults of the scenario's engine_version on a GPU of this size

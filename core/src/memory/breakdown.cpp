@@ -93,6 +93,10 @@ Layout layout_of(const Scenario& s) {
 
 // [SECTION] memory_per_gpu
 
+std::uint64_t cuda_limit_bytes(std::uint64_t gpu_memory_bytes, bool given) {
+    return to_bytes(std::floor(memory::cuda_visible_bytes(static_cast<double>(gpu_memory_bytes), given)));
+}
+
 MemoryDetail memory_per_gpu(const ModelArch& a, const Scenario& s, const Layout& l, std::uint64_t gpu_memory_bytes,
                             bool explaining) {
     return memory_per_gpu(a, param_detail(a), s, l, gpu_memory_bytes, explaining);
@@ -178,7 +182,7 @@ MemoryDetail memory_per_gpu(const ModelArch& a, const ParamDetail& pd, const Sce
         const bool vllm = !train && s.engine == Engine::vllm;
         const double visible = cuda_visible_bytes(gpu_memory, s.gpu_memory_gib.has_value());
         const double limit = vllm ? visible * s.gpu_memory_utilization : visible;
-        out.limit_bytes = to_bytes(std::floor(limit));
+        out.limit_bytes = vllm ? to_bytes(std::floor(limit)) : cuda_limit_bytes(gpu_memory_bytes, s.gpu_memory_gib.has_value());
         const double non_kv = st.weights + activations + overhead - static_cast<double>(parts.cuda_graphs);
         out.kv_budget_bytes = limit - non_kv;
         if (explaining)

@@ -52,24 +52,46 @@ namespace {
 
 // A candidate's memory: the memory model's per-GPU breakdown directly (memory.hpp: "for estimate()
 // and for the planner") with estimate()'s fit rule and, serving, its KV-cache capacity — the numbers
-// estimate() gives for the candidate, without its text, checkpoint size and warnings. Training fits
-// when the whole total does (the budgeted part is the total), serving as estimate() fits.
-std::optional<Memory> candidate_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
+// estimate() gives for the candidate, without its text, checkpoint size and warnings. Serving fits
+// as estimate() fits.
+std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c, std::uint64_t gpu_memory) {
     // What estimate() refuses (no layers) or cannot fit (no GPU memory), nothing fits.
-    if (!ctx.training && (ctx.arch.num_layers == 0 || ctx.arch.hidden_size == 0 || gpu_memory == 0)) return std::nullopt;
+    if (ctx.arch.num_layers == 0 || ctx.arch.hidden_size == 0 || gpu_memory == 0) return std::nullopt;
     const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), gpu_memory, /*explain=*/false);
-    const std::uint64_t used = ctx.training ? md.gpu.total : md.budgeted_bytes;
-    if (used > md.limit_bytes) return std::nullopt;
+    if (md.budgeted_bytes > md.limit_bytes) return std::nullopt;
     Memory e;
     e.params = ctx.params;
     e.per_gpu = md.gpu;
     e.host_bytes = md.host_bytes;
     e.gpu_memory = gpu_memory;
-    e.headroom = md.limit_bytes - used;
-    if (!ctx.training) {
-        e.kv_bytes_per_token = to_bytes(md.kv.full_per_token + md.kv.sliding_per_token);
-        e.kv_capacity_tokens = kv_capacity_tokens(c, md);
+    e.headroom = md.limit_bytes - md.budgeted_bytes;
+    e.kv_bytes_per_token = to_bytes(md.kv.full_per_token + md.kv.sliding_per_token);
+    e.kv_capacity_tokens = kv_capacity_tokens(c, md);
+    return e;
+}
+
+// Training fits when the whole total does (the budgeted part is the total). The memory model reads
+// of the GPU only its limit, so the breakdown is made once per layout and levers and held to the
+// limit of each GPU memory.
+std::optional<Memory> training_memory(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
+                                      const FitKey& key) {
+    FitKey any_gpu = key;
+    any_gpu.memory = 0;
+    any_gpu.memory_given = false;
+    auto it = ctx.training_needs.find(any_gpu);
+    if (it == ctx.training_needs.end()) {
+        const Scenario& c = scratch_candidate(ctx, m, gpus, l, levers, 1);
+        it = ctx.training_needs.emplace(any_gpu, memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false)).first;
     }
+    const MemoryDetail& md = it->second;
+    const std::uint64_t limit = cuda_limit_bytes(key.memory, key.memory_given);
+    if (md.gpu.total > limit) return std::nullopt;
+    Memory e;
+    e.params = ctx.params;
+    e.per_gpu = md.gpu;
+    e.host_bytes = md.host_bytes;
+    e.gpu_memory = key.memory;
+    e.headroom = limit - md.gpu.total;
     return e;
 }
 
@@ -79,9 +101,8 @@ const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLa
     const FitKey key{ctx.training ? nullptr : m.row, m.gpu_memory, m.gpu_memory != m.row->memory_bytes, gpus, l.tp, l.pp,
                      ctx.training ? 0 : batch, l.zero, levers};
     if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
-    Scenario& c = ctx.scratch;
-    prepare_candidate(ctx, c, m, gpus, l, levers, batch);
-    auto out = candidate_memory(ctx, c, m.gpu_memory);
+    std::optional<Memory> out = ctx.training ? training_memory(ctx, m, gpus, l, levers, key)
+                                             : serving_memory(ctx, scratch_candidate(ctx, m, gpus, l, levers, batch), m.gpu_memory);
     const auto it = ctx.estimates.emplace(key, std::move(out)).first;
     return it->second ? &*it->second : nullptr;
 }

@@ -88,9 +88,10 @@ struct Fixed {
 };
 Fixed fixed_keys(const Scenario& s);
 
-// What a candidate's memory depends on. A training candidate reads of its GPU only the memory
-// (and whether it is the catalog's figure): machines of other GPUs with as much memory share it;
-// serving also reads the GPU's name (vLLM's defaults), so there `gpu` is the catalog's row.
+// What a candidate's memory depends on. Serving reads the GPU's name and memory (vLLM's
+// defaults), so there `gpu` is the catalog's row. A training candidate's memory does not depend on
+// the GPU at all, only whether it fits does: Context::training_needs holds it by layout and levers
+// (gpu nullptr, memory 0), Context::estimates its fit by GPU memory.
 struct FitKey {
     const Accelerator* gpu;  // serving: the catalog's row (fractional shares differ in memory); training: nullptr
     std::uint64_t memory;
@@ -142,6 +143,7 @@ struct Context {
     ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
     double download_bytes = 0;                              // cost.cpp: container image + weights, per node
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
+    std::map<FitKey, MemoryDetail> training_needs;          // fit.cpp: a training candidate's memory on any GPU
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
