@@ -62,6 +62,7 @@ void apply_levers(Scenario& c, int levers) {
 
 std::vector<Lever> levers_of(int levers) {
     std::vector<Lever> out;
+    if (levers) out.reserve(4);  // at most: a loss, the 8-bit optimizer, checkpointing, an offload
     if (levers & k_fused_loss)
         out.push_back({"loss_impl", "fused", "a fused cross-entropy loss (Liger / Cut Cross-Entropy)",
                        "融合交叉熵损失(Liger / Cut Cross-Entropy)"});
