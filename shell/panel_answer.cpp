@@ -38,7 +38,7 @@ std::string raw(const std::optional<double>& v) { return v ? format_value(*v) : 
 void assumptions(const Recommendation& rec, const Offer& o) {
     const bool zh = language() == Language::zh;
     std::vector<std::string> items;
-    for (const Lever& l : o.levers) items.push_back(zh && !l.text_zh.empty() ? l.text_zh : l.text);
+    for (const Lever& l : o.levers) items.emplace_back(zh && !l.text_zh.empty() ? l.text_zh : l.text);
     const Plan& p = o.plan;
     char buf[96];
     if (p.tensor_parallel > 1) items.push_back(tr("tensor parallel ", "张量并行 ") + std::to_string(p.tensor_parallel));

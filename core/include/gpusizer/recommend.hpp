@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusizer/catalog.hpp"
@@ -33,12 +34,13 @@ struct Check {
 };
 
 // A memory lever the plan turns on (never one the user fixed): the scenario key, its value in
-// this plan and the words the offer uses.
+// this plan and the words the offer uses. A closed set of words: views of the planner's static
+// text (valid for the whole program), so an offer's levers are copied without allocating.
 struct Lever {
-    std::string key;      // activation_checkpointing · optimizer · loss_impl · offload
-    std::string value;    // full · adamw_8bit · fused · optimizer · optimizer_and_params
-    std::string text;     // "gradient checkpointing"
-    std::string text_zh;  // "梯度检查点"
+    std::string_view key;      // activation_checkpointing · optimizer · loss_impl · offload
+    std::string_view value;    // full · adamw_8bit · fused · optimizer · optimizer_and_params
+    std::string_view text;     // "gradient checkpointing"
+    std::string_view text_zh;  // "梯度检查点"
 };
 
 // The whole job's hours, part by part (they add up to Offer::hours).

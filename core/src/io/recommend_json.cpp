@@ -50,7 +50,7 @@ ojson offer_to_ojson(const Offer& o) {
                  {"data_parallel", o.plan.data_parallel},
                  {"zero_stage", o.plan.zero_stage}};
     ojson levers = ojson::array();
-    for (const Lever& l : o.levers) levers.push_back({{"key", l.key}, {"value", l.value}, {"text", l.text}});
+    for (const Lever& l : o.levers) levers.push_back({{"key", std::string(l.key)}, {"value", std::string(l.value)}, {"text", std::string(l.text)}});
     x["levers"] = levers;
     x["memory_per_gpu_bytes"] = o.memory_per_gpu_bytes;
     x["gpu_memory_bytes"] = o.gpu_memory_bytes;

@@ -82,7 +82,7 @@ const char* task_title_zh(Task t) {
 std::string lever_words(const std::vector<Lever>& levers, bool zh) {
     std::string out;
     for (std::size_t i = 0; i < levers.size(); ++i) {
-        const std::string& t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
+        const std::string_view t = zh && !levers[i].text_zh.empty() ? levers[i].text_zh : levers[i].text;
         out.append(i == 0 ? "" : zh ? "、" : i + 1 == levers.size() ? " and " : ", ").append(t);
     }
     return out;
