@@ -73,36 +73,39 @@ std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c, std:
 // Training fits when the whole total does (the budgeted part is the total). The memory model reads
 // of the GPU only its limit, so the breakdown is made once per layout and levers and held to the
 // limit of each GPU memory.
-std::optional<Memory> training_memory(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
-                                      const FitKey& key) {
-    FitKey any_gpu = key;
-    any_gpu.memory = 0;
-    any_gpu.memory_given = false;
-    auto it = ctx.training_needs.find(any_gpu);
+const Memory* training_memory(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers) {
+    const NeedKey key{gpus, l.tp, l.pp, l.zero, levers};
+    auto it = ctx.training_needs.find(key);
     if (it == ctx.training_needs.end()) {
         const Scenario& c = scratch_candidate(ctx, m, gpus, l, levers, 1);
-        it = ctx.training_needs.emplace(any_gpu, memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false)).first;
+        const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false);
+        it = ctx.training_needs.emplace(key, TrainingNeed{md.gpu, md.host_bytes, {}}).first;
     }
-    const MemoryDetail& md = it->second;
-    const std::uint64_t limit = cuda_limit_bytes(key.memory, key.memory_given);
-    if (md.gpu.total > limit) return std::nullopt;
-    Memory e;
-    e.params = ctx.params;
-    e.per_gpu = md.gpu;
-    e.host_bytes = md.host_bytes;
-    e.gpu_memory = key.memory;
-    e.headroom = limit - md.gpu.total;
+    TrainingNeed& need = it->second;
+    const bool given = m.gpu_memory != m.row->memory_bytes;
+    for (const TrainingNeed::Fit& f : need.fits)
+        if (f.gpu_memory == m.gpu_memory && f.given == given) return f.fit;
+    const std::uint64_t limit = cuda_limit_bytes(m.gpu_memory, given);
+    Memory* e = nullptr;
+    if (need.gpu.total <= limit) {
+        e = &ctx.training_fits.emplace_back();
+        e->params = ctx.params;
+        e->per_gpu = need.gpu;
+        e->host_bytes = need.host_bytes;
+        e->gpu_memory = m.gpu_memory;
+        e->headroom = limit - need.gpu.total;
+    }
+    need.fits.push_back({m.gpu_memory, given, e});
     return e;
 }
 
 }  // namespace
 
 const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers, std::int64_t batch) {
-    const FitKey key{ctx.training ? nullptr : m.row, m.gpu_memory, m.gpu_memory != m.row->memory_bytes, gpus, l.tp, l.pp,
-                     ctx.training ? 0 : batch, l.zero, levers};
+    if (ctx.training) return training_memory(ctx, m, gpus, l, levers);
+    const FitKey key{m.row, m.gpu_memory, gpus, l.tp, l.pp, batch, l.zero, levers};
     if (auto it = ctx.estimates.find(key); it != ctx.estimates.end()) return it->second ? &*it->second : nullptr;
-    std::optional<Memory> out = ctx.training ? training_memory(ctx, m, gpus, l, levers, key)
-                                             : serving_memory(ctx, scratch_candidate(ctx, m, gpus, l, levers, batch), m.gpu_memory);
+    std::optional<Memory> out = serving_memory(ctx, scratch_candidate(ctx, m, gpus, l, levers, batch), m.gpu_memory);
     const auto it = ctx.estimates.emplace(key, std::move(out)).first;
     return it->second ? &*it->second : nullptr;
 }

@@ -39,7 +39,7 @@ void kind_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offers,
     mem.host_bytes = km.host;
     mem.gpu_memory = m.gpu_memory;
     mem.headroom = static_cast<std::uint64_t>(km.limit) - km.gpu.total;
-    const FitKey key{m.acc, m.gpu_memory, false, m.gpus, 1, 1, c.batch_size, c.zero_stage, levers};
+    const FitKey key{m.acc, m.gpu_memory, m.gpus, 1, 1, c.batch_size, c.zero_stage, levers};
     std::optional<Memory>& slot = ctx.estimates[key];
     slot = mem;
 

@@ -4,7 +4,8 @@
 //   machines.cpp    the machines the catalog rents: instance types, per-GPU listings grown to
 //                   1–8 GPUs, TPU chips grouped into the slices Google sells
 //   levers.cpp      memory levers, cheapest in time first
-//   fit.cpp         memory estimates of candidate plans (cached, shared by machines of one GPU)
+//   fit.cpp         memory estimates of candidate plans (cached: training by layout and levers, then
+//                   held to each GPU memory; serving by GPU)
 //   train_plan.cpp  the best training plan on one machine: node count, layout, levers, step time
 //   serve_plan.cpp  the serving deployment on one machine: replica shape, concurrency, replicas
 //   cost.cpp        prices, the whole job's hours (setup, checkpoints, spot) and cost
@@ -88,20 +89,36 @@ struct Fixed {
 };
 Fixed fixed_keys(const Scenario& s);
 
-// What a candidate's memory depends on. Serving reads the GPU's name and memory (vLLM's
-// defaults), so there `gpu` is the catalog's row. A training candidate's memory does not depend on
-// the GPU at all, only whether it fits does: Context::training_needs holds it by layout and levers
-// (gpu nullptr, memory 0), Context::estimates its fit by GPU memory.
+// A serving candidate's memory reads the GPU's name and memory (vLLM's defaults): cached by the
+// catalog's row (fractional shares differ in memory).
 struct FitKey {
-    const Accelerator* gpu;  // serving: the catalog's row (fractional shares differ in memory); training: nullptr
+    const Accelerator* gpu;
     std::uint64_t memory;
-    bool memory_given;       // not the catalog row's figure (gpu_memory_gib, a fractional share)
     std::int64_t gpus, tp, pp, batch;
     int zero, levers;
     bool operator<(const FitKey& o) const {
-        return std::tie(gpu, memory, memory_given, gpus, tp, pp, batch, zero, levers) <
-               std::tie(o.gpu, o.memory, o.memory_given, o.gpus, o.tp, o.pp, o.batch, o.zero, o.levers);
+        return std::tie(gpu, memory, gpus, tp, pp, batch, zero, levers) <
+               std::tie(o.gpu, o.memory, o.gpus, o.tp, o.pp, o.batch, o.zero, o.levers);
     }
+};
+// A training candidate's memory does not depend on the GPU, only whether it fits does: it is made
+// once per layout and levers (NeedKey), then held to each GPU memory's limit.
+struct NeedKey {
+    std::int64_t gpus, tp, pp;
+    int zero, levers;
+    bool operator<(const NeedKey& o) const {
+        return std::tie(gpus, levers, zero, tp, pp) < std::tie(o.gpus, o.levers, o.zero, o.tp, o.pp);
+    }
+};
+struct TrainingNeed {
+    MemoryBreakdown gpu;
+    std::uint64_t host_bytes = 0;
+    struct Fit {
+        std::uint64_t gpu_memory;
+        bool given;          // not the catalog row's figure (gpu_memory_gib, a fractional share)
+        const Memory* fit;   // in Context::training_fits; nullptr: does not fit
+    };
+    std::vector<Fit> fits;   // per GPU memory asked so far
 };
 
 // What a plan depends on (GPU, memory, GPUs per node, links, joinability, listed RAM): machines
@@ -142,8 +159,9 @@ struct Context {
     ParamCounts params;                                     // of the scenario as given
     ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
     double download_bytes = 0;                              // cost.cpp: container image + weights, per node
-    std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache
-    std::map<FitKey, MemoryDetail> training_needs;          // fit.cpp: a training candidate's memory on any GPU
+    std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache, serving
+    std::map<NeedKey, TrainingNeed> training_needs;         // fit.cpp's cache, training
+    std::deque<Memory> training_fits;                       // TrainingNeed::Fit::fit points here
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
     std::deque<Accelerator> shares;                        // fractional GPUs, scaled (Machine::acc points here)
@@ -199,7 +217,7 @@ std::vector<Lever> levers_of(int levers);
 
 // [SECTION] Fit (fit.cpp)
 
-// The memory of a candidate when it fits, else nullptr; owned by ctx.estimates.
+// The memory of a candidate when it fits, else nullptr; owned by ctx (estimates, training_fits).
 // Training: gpus = every GPU of the job; serving: one replica of tp × pp GPUs at `batch`.
 const Memory* fit(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers,
                     std::int64_t batch);
