@@ -35,6 +35,7 @@ Results compute_results(const Catalog& catalog, const Scenario& s, SweepAxis axi
     r.estimate = estimate(catalog, s);
     r.recommendation = recommend(catalog, s, 0, OfferWords::none);  // words for the offers shown
     if (!r.estimate.ok()) return r;
+    r.cards.reserve(badge_cards().size());
     for (const std::string& id : badge_cards()) {
         const Accelerator* a = catalog.find_accelerator(id);
         if (!a) continue;

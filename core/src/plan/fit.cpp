@@ -80,6 +80,7 @@ const Memory* training_memory(Context& ctx, const Machine& m, std::int64_t gpus,
         const Scenario& c = scratch_candidate(ctx, m, gpus, l, levers, 1);
         const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false);
         it = ctx.training_needs.emplace(key, TrainingNeed{md.gpu, md.host_bytes, {}}).first;
+        it->second.fits.reserve(8);  // the GPU memory sizes asked of one candidate: a few
     }
     TrainingNeed& need = it->second;
     const bool given = m.gpu_memory != m.row->memory_bytes;
