@@ -10,6 +10,7 @@
 // modeling_mixtral.py, modeling_qwen3_moe.py, modeling_deepseek.py, modeling_gpt_oss.py,
 // modeling_gpt2.py, modeling_bert.py, modeling_vit.py) and Megatron's
 // theoretical_memory_usage.py (docs/research/memory-model.md §2.1, §2.6).
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
@@ -106,9 +107,10 @@ std::uint64_t count_moe_layers(const ModelArch& a) {
     if (a.num_experts == 0) return 0;
     const std::uint64_t freq = a.moe_layer_freq ? a.moe_layer_freq : 1;
     if (a.first_dense_layers >= a.num_layers) return 0;
-    std::uint64_t n = 0;
-    for (std::uint64_t l = a.first_dense_layers; l < a.num_layers && l < (1ULL << 20); ++l)
-        if ((l + 1) % freq == 0) ++n;
+    // Layers l in [first_dense_layers, min(num_layers, 2^20)) with (l + 1) % freq == 0: the multiples
+    // of freq in (first_dense_layers, end] (counted, not walked: every candidate's memory asks).
+    const std::uint64_t end = std::min<std::uint64_t>(a.num_layers, 1ULL << 20);
+    std::uint64_t n = a.first_dense_layers < end ? end / freq - a.first_dense_layers / freq : 0;
     if (a.num_layers >= (1ULL << 20)) n += (a.num_layers - (1ULL << 20)) / freq;
     return n;
 }
