@@ -18,6 +18,7 @@
 //   text.cpp        numbers and words shared by the above
 //   recommend.cpp   recommend(): the list of calls
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <initializer_list>
@@ -168,6 +169,7 @@ struct Context {
     std::deque<PlanChoice> kind_plans;                     // kinds_plan.cpp's plans (Candidate::plan points here)
     Scenario scratch;                                      // fit.cpp's candidate, reused
     Scenario replica;                                      // serve_plan.cpp's replica being sized, reused
+    std::array<double, 64> flops_with_levers{};            // train_plan.cpp: hardware FLOPs per token by lever set; 0 = not yet
 };
 
 // [SECTION] Machines (machines.cpp)

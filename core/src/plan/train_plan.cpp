@@ -98,7 +98,8 @@ double tokens_per_s_bound(Context& ctx, const Machine& m, std::int64_t nodes, in
     Scenario& c = ctx.scratch;
     c.activation_checkpointing = ctx.s.activation_checkpointing;
     apply_levers(c, levers);
-    const double flops = hardware_flops_per_token(c, ctx.arch, ctx.params.active);
+    double& flops = ctx.flops_with_levers[static_cast<std::size_t>(levers)];  // the same for every machine
+    if (flops <= 0) flops = hardware_flops_per_token(c, ctx.arch, ctx.params.active);
     return flops > 0 ? static_cast<double>(m.gpus * nodes) * training_peak_flops(*m.acc, c) * m.efficiency.value / flops : 0;
 }
 
