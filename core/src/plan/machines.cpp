@@ -68,17 +68,17 @@ const Efficiency& efficiency(Context& ctx, const Accelerator& a) {
     return it->second;
 }
 
-void push(Context& ctx, Machine m, std::vector<Machine>& out) {
+}  // namespace
+
+bool complete(Context& ctx, Machine& m) {
     m.links = node_links(*m.acc, m.interconnect, m.gpus, m.network_gbps);
-    if (ctx.s.interconnect == InterconnectNeed::nvlink && !nvlink_ok(m)) return;
+    if (ctx.s.interconnect == InterconnectNeed::nvlink && !nvlink_ok(m)) return false;
     m.key = shape_key(m);
     m.local_key = shape_key(m, true);
     if (ctx.training) m.efficiency = efficiency(ctx, *m.acc);
     m.lever_sets = lever_sets(ctx, m);
-    out.push_back(std::move(m));
+    return true;
 }
-
-}  // namespace
 
 ShapeKey shape_key(const Machine& m, bool local) {
     ShapeKey k;
@@ -113,7 +113,7 @@ std::vector<Machine> machines(Context& ctx, std::size_t& considered) {
                 t.scale = static_cast<double>(chips);
                 t.slice = true;
                 t.multi_node = false;  // multislice over the data-centre network is not planned
-                push(ctx, std::move(t), out);
+                out.push_back(std::move(t));
             }
         } else if (!m.fractional && inst.scales_to_gpus > inst.gpu_count) {
             const auto most = static_cast<std::int64_t>(inst.scales_to_gpus);
@@ -124,10 +124,10 @@ std::vector<Machine> machines(Context& ctx, std::size_t& considered) {
                 g.interconnect = k > 1 ? inst.scaled_interconnect : inst.interconnect;
                 g.per_gpu_listing = true;
                 g.multi_node = k * 2 > most;
-                push(ctx, std::move(g), out);
+                out.push_back(std::move(g));
             }
         } else {
-            push(ctx, std::move(m), out);
+            out.push_back(std::move(m));
         }
     }
     return out;

@@ -196,7 +196,11 @@ struct Machine {
     Efficiency efficiency;           // training: compute_efficiency of this accelerator (the same for every plan)
     Few<int> lever_sets;             // training: levers.cpp's sets for this machine
 };
+// The shapes in the catalog's order, each with what it is made of (listing, GPU, count, price
+// scale); complete() adds what planning reads (links, shape keys, efficiency, lever sets) to the
+// shapes a plan is searched for, false when `interconnect: nvlink` leaves the shape out.
 std::vector<Machine> machines(Context& ctx, std::size_t& considered);
+bool complete(Context& ctx, Machine& m);
 ShapeKey shape_key(const Machine& m, bool local = false);
 
 // [SECTION] Levers (levers.cpp)

@@ -79,13 +79,13 @@ Result<Recommendation> recommend(const Catalog& catalog, const Scenario& s, std:
     rec.warnings = arch.warnings;
     if (ctx.training && !ctx.s.train_tokens) rec.reference_tokens = plan::reference_tokens(ctx);
 
-    const std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
+    std::vector<plan::Machine> machines = plan::machines(ctx, rec.considered);
     std::vector<plan::Candidate> offers;
     offers.reserve(machines.size() * 2);  // on demand + spot per machine: an Offer is large to move on growth
     std::vector<plan::Rejection> rejected;
     std::vector<int> offered(catalog.instances.size());
-    for (const plan::Machine& m : machines) {
-        if (skip_shape(ctx, m, offered)) continue;
+    for (plan::Machine& m : machines) {
+        if (skip_shape(ctx, m, offered) || !plan::complete(ctx, m)) continue;
         const std::size_t before = offers.size();
         if (kind) plan::kind_offers(ctx, m, offers, rejected);
         else plan::machine_offers(ctx, m, offers, rejected);
