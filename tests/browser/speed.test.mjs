@@ -1,5 +1,5 @@
 // Start-up speed of the served page and what it ships: prints the start-up marks (navigation →
-// wasm compiled → catalog parsed → fonts loaded → first frame) of the served build (web/dist, no
+// wasm compiled → catalog parsed → fonts loaded → first frame) of five cold loads of the served build (web/dist, no
 // test hooks) in headless Chromium on localhost, and checks that the served build exports no test
 // hook while the test build (web/test-dist) does. Figures are printed, never asserted (the
 // machine is shared and SwiftShader draws on the CPU); README "Speed budgets" records them.
@@ -39,11 +39,11 @@ describe('start-up marks', () => {
     server?.close();
   });
 
-  test('first drawn frame after navigation, on localhost (served build, cold cache, 3 loads)', async () => {
+  test('first drawn frame after navigation, on localhost (served build, cold cache, 5 loads)', async () => {
     const order = ['page script', 'wasm compiled', 'main', 'catalog parsed', 'fonts loaded', 'fonts built', 'ui built',
                    'first frame'];
     const runs = [];
-    for (let i = 0; i < 3; ++i) {
+    for (let i = 0; i < 5; ++i) {
       const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const problems = [];

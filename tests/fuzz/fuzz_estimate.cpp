@@ -6,7 +6,7 @@
 // memory total covers each of its parts; fits/headroom/shortfall agree with each other.
 #include <string>
 
-#include "fuzz_check.hpp"
+#include "fuzz_results.hpp"
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/link.hpp"
@@ -14,41 +14,10 @@
 #include <nlohmann/json.hpp>
 
 using namespace gpusizer;
+using gpusizer_fuzz::check_printed;
 using gpusizer_fuzz::finite_non_negative;
 
 namespace {
-
-const Catalog& catalog() {
-    static const Catalog c = [] {
-        Result<Catalog> r = parse_catalog(gpusizer_fuzz::builtin_catalog_text());
-        if (!r.ok()) {
-            std::fprintf(stderr, "fuzz_estimate: the built-in catalog does not parse: %s\n", format_error(r.error).c_str());
-            std::abort();
-        }
-        return *r;
-    }();
-    return c;
-}
-
-// Every number in a printed result is finite and >= 0 ("path" names the first offender).
-void walk(const nlohmann::json& j, const std::string& path, const std::string& doc) {
-    if (j.is_number_float()) {
-        const double d = j.get<double>();
-        GPUSIZER_FUZZ_CHECK(finite_non_negative(d), path + " = " + std::to_string(d) + " in " + doc.substr(0, 1500));
-    } else if (j.is_number_integer() && !j.is_number_unsigned()) {
-        GPUSIZER_FUZZ_CHECK(j.get<std::int64_t>() >= 0, path + " is negative in " + doc.substr(0, 1500));
-    } else if (j.is_object()) {
-        for (auto it = j.begin(); it != j.end(); ++it) walk(*it, path + "." + it.key(), doc);
-    } else if (j.is_array()) {
-        for (std::size_t i = 0; i < j.size(); ++i) walk(j[i], path + "[" + std::to_string(i) + "]", doc);
-    }
-}
-
-void check_printed(const std::string& text, const char* what) {
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    GPUSIZER_FUZZ_CHECK(!j.is_discarded(), std::string(what) + " printed invalid JSON: " + text.substr(0, 500));
-    walk(j, what, text);
-}
 
 void check_estimate(const Estimate& e, const std::string& in) {
     const MemoryBreakdown& m = e.memory_per_gpu_bytes;
@@ -93,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     if (!s.ok()) return 0;
     const std::string in = encode_link(*s);
 
-    Result<Estimate> e = estimate(catalog(), *s);
+    Result<Estimate> e = estimate(gpusizer_fuzz::builtin_catalog(), *s);
     gpusizer_fuzz::check_error_shape(e);
     if (!e.ok()) return 0;
     // As the CLI and the page do: the parser's warnings are shown with the estimate's.

@@ -283,14 +283,8 @@ private:
 };
 
 // [SECTION] Rows: accelerators, providers, instances, models
-//
-// The readers below are kept out of line ([[gnu::noinline]]): LLVM inlines a function with one
-// caller whatever its size, which made parse_catalog one 46 kB wasm function. Chrome compiles
-// such a function whole on its first call (Liftoff, 2.8 ms on the main thread) and then again
-// with TurboFan once it is hot (169 ms of CPU beside the page's first frame); out of line, each
-// reader is compiled alone (docs/speed-and-cost.md "Speed of the page").
 
-[[gnu::noinline]] std::optional<Accelerator> read_accelerator(Row& r) {
+std::optional<Accelerator> read_accelerator(Row& r) {
     Accelerator a;
     a.id = r.id("id");
     a.vendor = r.text("vendor");
@@ -338,7 +332,7 @@ private:
     return a;
 }
 
-[[gnu::noinline]] std::optional<Provider> read_provider(Row& r) {
+std::optional<Provider> read_provider(Row& r) {
     Provider p;
     p.id = r.id("id");
     p.name = r.text("name");
@@ -368,7 +362,7 @@ private:
     return p;
 }
 
-[[gnu::noinline]] std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
+std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
     Instance i;
     i.provider = r.text("provider", k_max_id_length);
     if (!i.provider.empty() && !refs.find_provider(i.provider))
@@ -424,7 +418,7 @@ private:
     return i;
 }
 
-[[gnu::noinline]] std::optional<ModelPreset> read_model(Row& r) {
+std::optional<ModelPreset> read_model(Row& r) {
     ModelPreset m;
     m.id = r.id("id");
     m.name = r.text("name");
@@ -456,7 +450,7 @@ Error file_error(std::string code, std::string message, std::string path = "") {
 
 // Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
 // nesting_within tells a text too deep (however broken after) from one that is not JSON.
-[[gnu::noinline]] std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
+std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
     if (text.size() > k_max_catalog_bytes)
         return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
                                            std::to_string(k_max_catalog_bytes) + " (8 MiB)");
@@ -500,7 +494,7 @@ std::optional<Error> top_text(const JsonValue& root, const char* key, bool requi
     return std::nullopt;
 }
 
-[[gnu::noinline]] std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
+std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
     const auto it = root.find("currency");
     if (!it || it->is_null()) {
         if (required) return file_error("missing", "missing (an object with cny_per_usd is required)", "currency");
@@ -538,7 +532,7 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
 template <class T, class ReadFn>
-[[gnu::noinline]] void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
+void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
                   std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
     if (!arr) return;
     KeyIndex row_of;  // key → its row in `rows`
