@@ -75,14 +75,15 @@ std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c, std:
 // limit of each GPU memory.
 const Memory* training_memory(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers) {
     const NeedKey key{gpus, l.tp, l.pp, l.zero, levers};
-    auto it = ctx.training_needs.find(key);
-    if (it == ctx.training_needs.end()) {
+    auto it = ctx.need_index.find(key);
+    if (it == ctx.need_index.end()) {
         const Scenario& c = scratch_candidate(ctx, m, gpus, l, levers, 1);
         const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false);
-        it = ctx.training_needs.emplace(key, TrainingNeed{md.gpu, md.host_bytes, {}}).first;
-        it->second.fits.reserve(8);  // the GPU memory sizes asked of one candidate: a few
+        it = ctx.need_index.emplace(key, ctx.training_needs.size()).first;
+        ctx.training_needs.push_back({md.gpu, md.host_bytes, {}});
+        ctx.training_needs.back().fits.reserve(8);  // the GPU memory sizes asked of one candidate: a few
     }
-    TrainingNeed& need = it->second;
+    TrainingNeed& need = ctx.training_needs[it->second];
     const bool given = m.gpu_memory != m.row->memory_bytes;
     for (const TrainingNeed::Fit& f : need.fits)
         if (f.gpu_memory == m.gpu_memory && f.given == given) return f.fit;

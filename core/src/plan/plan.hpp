@@ -161,7 +161,8 @@ struct Context {
     ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
     double download_bytes = 0;                              // cost.cpp: container image + weights, per node
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache, serving
-    std::map<NeedKey, TrainingNeed> training_needs;         // fit.cpp's cache, training
+    std::map<NeedKey, std::size_t> need_index;             // fit.cpp's cache, training: a small map (the
+    std::vector<TrainingNeed> training_needs;               //   search walks it often) into the needs
     std::deque<Memory> training_fits;                       // TrainingNeed::Fit::fit points here
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
