@@ -1,6 +1,8 @@
 // Memory of candidate plans: every candidate is the memory model's estimate of the scenario with that
 // layout and those levers (never a ratio), cached by what changes it, so machines with the same
 // GPU share them.
+#include <algorithm>
+
 #include "gpusizer/memory.hpp"
 #include "gpusizer/units.hpp"
 #include "plan.hpp"
@@ -70,20 +72,37 @@ std::optional<Memory> serving_memory(const Context& ctx, const Scenario& c, std:
     return e;
 }
 
+// The slot of `key` in ctx.need_slots: open addressing, linear probing (the plan search asks ~750
+// times per change; a tree's walk cost more than the estimates it saved). Kept under half full.
+std::size_t need_slot(Context& ctx, const NeedKey& key) {
+    if (2 * (ctx.training_needs.size() + 1) > ctx.need_slots.size()) {
+        ctx.need_slots.assign(std::max<std::size_t>(256, 2 * ctx.need_slots.size()), 0);
+        for (std::size_t n = 0; n < ctx.training_needs.size(); ++n)
+            ctx.need_slots[need_slot(ctx, ctx.training_needs[n].key)] = static_cast<std::uint32_t>(n + 1);
+    }
+    std::uint64_t h = static_cast<std::uint64_t>(key.gpus);
+    for (const std::int64_t v : {key.tp, key.pp, std::int64_t{key.zero}, std::int64_t{key.levers}})
+        h = (h ^ static_cast<std::uint64_t>(v)) * 0x9E3779B97F4A7C15ULL;
+    const std::size_t mask = ctx.need_slots.size() - 1;
+    std::size_t i = static_cast<std::size_t>(h ^ (h >> 29)) & mask;
+    while (ctx.need_slots[i] != 0 && !(ctx.training_needs[ctx.need_slots[i] - 1].key == key)) i = (i + 1) & mask;
+    return i;
+}
+
 // Training fits when the whole total does (the budgeted part is the total). The memory model reads
 // of the GPU only its limit, so the breakdown is made once per layout and levers and held to the
 // limit of each GPU memory.
 const Memory* training_memory(Context& ctx, const Machine& m, std::int64_t gpus, const JobLayout& l, int levers) {
     const NeedKey key{gpus, l.tp, l.pp, l.zero, levers};
-    auto it = ctx.need_index.find(key);
-    if (it == ctx.need_index.end()) {
+    const std::size_t slot = need_slot(ctx, key);
+    if (ctx.need_slots[slot] == 0) {
         const Scenario& c = scratch_candidate(ctx, m, gpus, l, levers, 1);
         const MemoryDetail md = memory_per_gpu(ctx.arch, ctx.detail, c, layout_of(c), 0, /*explain=*/false);
-        it = ctx.need_index.emplace(key, ctx.training_needs.size()).first;
-        ctx.training_needs.push_back({md.gpu, md.host_bytes, {}});
+        ctx.training_needs.push_back({key, md.gpu, md.host_bytes, {}});
         ctx.training_needs.back().fits.reserve(8);  // the GPU memory sizes asked of one candidate: a few
+        ctx.need_slots[slot] = static_cast<std::uint32_t>(ctx.training_needs.size());
     }
-    TrainingNeed& need = ctx.training_needs[it->second];
+    TrainingNeed& need = ctx.training_needs[ctx.need_slots[slot] - 1];
     const bool given = m.gpu_memory != m.row->memory_bytes;
     for (const TrainingNeed::Fit& f : need.fits)
         if (f.gpu_memory == m.gpu_memory && f.given == given) return f.fit;

@@ -107,11 +107,12 @@ struct FitKey {
 struct NeedKey {
     std::int64_t gpus, tp, pp;
     int zero, levers;
-    bool operator<(const NeedKey& o) const {
-        return std::tie(gpus, levers, zero, tp, pp) < std::tie(o.gpus, o.levers, o.zero, o.tp, o.pp);
+    bool operator==(const NeedKey& o) const {
+        return gpus == o.gpus && tp == o.tp && pp == o.pp && zero == o.zero && levers == o.levers;
     }
 };
 struct TrainingNeed {
+    NeedKey key;
     MemoryBreakdown gpu;
     std::uint64_t host_bytes = 0;
     struct Fit {
@@ -161,8 +162,8 @@ struct Context {
     ParamDetail detail;                                     // param_detail(arch), for every candidate's memory
     double download_bytes = 0;                              // cost.cpp: container image + weights, per node
     std::map<FitKey, std::optional<Memory>> estimates;      // fit.cpp's cache, serving
-    std::map<NeedKey, std::size_t> need_index;             // fit.cpp's cache, training: a small map (the
-    std::vector<TrainingNeed> training_needs;               //   search walks it often) into the needs
+    std::vector<TrainingNeed> training_needs;              // fit.cpp's cache, training
+    std::vector<std::uint32_t> need_slots;                 // a hash index of training_needs (index + 1, 0 = empty)
     std::deque<Memory> training_fits;                       // TrainingNeed::Fit::fit points here
     std::map<PlanKey, std::vector<PlanChoice>> plans;       // per machine shape
     std::map<const Accelerator*, Efficiency> efficiency;   // training: per accelerator (machines.cpp)
