@@ -105,8 +105,10 @@ std::vector<Machine> machines(Context& ctx, std::size_t& considered) {
         if (!a || inst.gpu_count <= 0) continue;
         ++considered;
         Machine m = base_machine(ctx, inst, *a);
-        const std::vector<std::int64_t> slices = tpu_slices(a->id);
-        if (!slices.empty() && inst.gpu_count == 1 && inst.interconnect == "ici") {
+        // A TPU per-chip listing (one chip over ICI) only: the others skip the id comparisons.
+        const std::vector<std::int64_t> slices =
+            inst.gpu_count == 1 && inst.interconnect == "ici" ? tpu_slices(a->id) : std::vector<std::int64_t>();
+        if (!slices.empty()) {
             for (std::int64_t chips : slices) {
                 Machine t = m;
                 t.gpus = chips;
