@@ -82,7 +82,7 @@ bool complete(Context& ctx, Machine& m) {
 
 ShapeKey shape_key(const Machine& m, bool local) {
     ShapeKey k;
-    k.gpu = m.acc->id;
+    k.gpu = m.row;
     k.interconnect = m.interconnect;
     k.memory = m.gpu_memory;
     k.gpus = m.gpus;

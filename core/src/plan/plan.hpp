@@ -127,7 +127,7 @@ struct TrainingNeed {
 // with equal keys get the same plans, so they are searched once. One-node plans do not depend on
 // the network: the local key leaves it (and joinability) out.
 struct ShapeKey {
-    std::string_view gpu;       // the accelerator's id (a catalog row, or a fractional share's copy)
+    const Accelerator* gpu = nullptr;  // the catalog's row (a fractional share's copy has its id)
     std::string_view interconnect;  // the catalog row's
     std::uint64_t memory = 0;
     std::int64_t gpus = 0;
