@@ -15,30 +15,27 @@ std::string label(const Machine& m, bool spot) {
     return m.inst->provider + " " + m.inst->id + (spot ? " (spot)" : "");
 }
 
-struct Priced {
-    Offer offer;
-    const PlanChoice* plan;  // in ctx.plans
-};
-
 // Training that misses the deadline: time scales about as 1/nodes, so the node count that meets
-// it, re-planned (communication grows, so it is timed again).
-Priced meet_deadline(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind) {
-    Priced out{priced_offer(ctx, m, p, kind), &p};
+// it, re-planned (communication grows, so it is timed again); `c` becomes that plan when it is sooner.
+void meet_deadline(Context& ctx, const Machine& m, Candidate& c, PriceKind kind) {
     const Scenario& s = ctx.s;
-    const Offer& o = out.offer;
-    if (!ctx.training || !s.deadline_hours || !o.hours || *o.hours <= *s.deadline_hours) return out;
-    if (ctx.fixed.num_gpus || !m.multi_node) return out;
+    const Offer& o = c.offer;
+    const PlanChoice& p = *c.plan;
+    if (!ctx.training || !s.deadline_hours || !o.hours || *o.hours <= *s.deadline_hours) return;
+    if (ctx.fixed.num_gpus || !m.multi_node) return;
     const double run = o.time_parts.compute + o.time_parts.checkpoints + o.time_parts.spot;
     const double room = *s.deadline_hours - o.time_parts.setup;
-    if (room <= 0) return out;
+    if (room <= 0) return;
     const double need = std::ceil(static_cast<double>(p.nodes) * run / room);
     const auto nodes = static_cast<std::int64_t>(std::min<double>(need, double(k_max_nodes_for_deadline)));
-    if (nodes <= p.nodes) return out;
+    if (nodes <= p.nodes) return;
     const std::vector<PlanChoice>& more = training_plans(ctx, m, nodes);
-    if (more.empty() || !more.front().found) return out;
+    if (more.empty() || !more.front().found) return;
     Offer scaled = priced_offer(ctx, m, more.front(), kind);
-    if (scaled.hours && *scaled.hours < *o.hours) out = {std::move(scaled), &more.front()};
-    return out;
+    if (scaled.hours && *scaled.hours < *o.hours) {
+        c.offer = std::move(scaled);
+        c.plan = &more.front();
+    }
 }
 
 }  // namespace
@@ -54,17 +51,21 @@ void machine_offers(Context& ctx, const Machine& m, std::vector<Candidate>& offe
         std::optional<Rejection> why_not;
         for (const PlanChoice& p : plans) {
             if (!p.found) continue;
-            Priced priced = meet_deadline(ctx, m, p, kind);
-            const Offer& o = priced.offer;
+            Candidate& c = offers.emplace_back(ctx, m, p, kind);
+            meet_deadline(ctx, m, c, kind);
+            const Offer& o = c.offer;
             if (const std::optional<std::string> blocked = blocking_reason(ctx.s, o)) {
                 Rejection r{label(m, o.spot) + ": " + *blocked, {}, {}};
                 if (ctx.s.budget && o.total_cost && *o.total_cost > *ctx.s.budget) r.over_budget_cost = o.total_cost;
                 if (ctx.s.deadline_hours && o.hours && *o.hours > *ctx.s.deadline_hours) r.over_deadline_hours = o.hours;
                 if (!why_not) why_not = r;
+                offers.pop_back();
                 continue;
             }
-            if (offers.size() == before) offers.emplace_back(std::move(priced.offer), &m, priced.plan);
-            else if (ranks_before(ctx, o, offers.back().offer)) offers.back() = Candidate(std::move(priced.offer), &m, priced.plan);
+            if (offers.size() > before + 1) {  // a plan at this price was kept: the better one stays
+                if (ranks_before(ctx, o, offers[before].offer)) offers[before] = std::move(c);
+                offers.pop_back();
+            }
         }
         if (offers.size() == before && why_not) rejected.push_back(*why_not);
     }

@@ -283,6 +283,9 @@ struct Rejection {
 // A priced offer with what it was made from, until the answer keeps it and words it.
 struct Candidate {
     Candidate(Offer&& o, const Machine* m, const PlanChoice* p) : offer(std::move(o)), machine(m), plan(p) {}
+    // Priced where it is stored (an Offer is large to move).
+    Candidate(Context& ctx, const Machine& m, const PlanChoice& p, PriceKind kind)
+        : offer(priced_offer(ctx, m, p, kind)), machine(&m), plan(&p) {}
     Offer offer;
     const Machine* machine = nullptr;
     const PlanChoice* plan = nullptr;  // in ctx.plans or ctx.kind_plans
