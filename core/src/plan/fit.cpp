@@ -23,7 +23,7 @@ void prepare_candidate(const Context& ctx, Scenario& c, const Machine& m, std::i
     c.gpu = m.acc->id;
     // The machine's GPU memory when it is not the catalog's (the user's gpu_memory_gib, a fractional
     // GPU's share); otherwise none, so the fit is against what CUDA reports, as in estimate().
-    if (m.gpu_memory != m.row->memory_bytes) c.gpu_memory_gib = static_cast<double>(m.gpu_memory) / k_bytes_per_gib;
+    if (m.memory_given()) c.gpu_memory_gib = static_cast<double>(m.gpu_memory) / k_bytes_per_gib;
     else c.gpu_memory_gib.reset();
     c.tensor_parallel = l.tp;
     c.pipeline_parallel = l.pp;
@@ -103,7 +103,7 @@ const Memory* training_memory(Context& ctx, const Machine& m, std::int64_t gpus,
         ctx.need_slots[slot] = static_cast<std::uint32_t>(ctx.training_needs.size());
     }
     TrainingNeed& need = ctx.training_needs[ctx.need_slots[slot] - 1];
-    const bool given = m.gpu_memory != m.row->memory_bytes;
+    const bool given = m.memory_given();
     for (const TrainingNeed::Fit& f : need.fits)
         if (f.gpu_memory == m.gpu_memory && f.given == given) return f.fit;
     const std::uint64_t limit = cuda_limit_bytes(m.gpu_memory, given);

@@ -197,6 +197,9 @@ struct Machine {
     Links links;
     Efficiency efficiency;           // training: compute_efficiency of this accelerator (the same for every plan)
     Few<int> lever_sets;             // training: levers.cpp's sets for this machine
+    // gpu_memory is not the catalog row's (the user's gpu_memory_gib, a fractional GPU's share):
+    // fits take it as usable already, as estimate() takes a gpu_memory_gib.
+    bool memory_given() const { return gpu_memory != row->memory_bytes; }
 };
 // The shapes in the catalog's order, each with what it is made of (listing, GPU, count, price
 // scale); complete() adds what planning reads (links, shape keys, efficiency, lever sets) to the
