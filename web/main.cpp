@@ -50,7 +50,9 @@ EM_JS(void, js_start_downloads, (), {
             var n = bytes.byteLength;
             var p = _malloc(Math.max(n, 1));
             HEAPU8.set(new Uint8Array(bytes), p);  // HEAPU8 after _malloc: it may have grown memory
+            var t = performance.now();
             Module["_gpusizer_on_download"](i, p, n);
+            if (i == 0) gpusizerPage.details["catalog call"] = performance.now() - t;  // with the call's own compile
             _free(p);
         }, function(e) {
             console.warn("gpusizer: " + name + " could not be downloaded (" + e + ")");

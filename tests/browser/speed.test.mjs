@@ -56,9 +56,10 @@ describe('start-up marks', () => {
       assert.deepEqual(errors, []);
       assert.deepEqual(problems, []);
       for (const m of order) assert.ok(typeof marks[m] === 'number', `no '${m}' mark`);
-      runs.push({ marks, parse: details['catalog parsed'] });
+      runs.push({ marks, parse: details['catalog parsed'], call: details['catalog call'] });
+      assert.ok(details['catalog call'] >= details['catalog parsed'], 'the whole call includes the parse');
       console.log(`# load ${i + 1}: navigation 0 → ` + order.map((m) => `${m} ${marks[m].toFixed(0)}`).join(' → ') +
-                  ` ms; alone: catalog parse ${details['catalog parsed'].toFixed(1)}, font atlas ` +
+                  ` ms; alone: catalog parse ${details['catalog parsed'].toFixed(1)} (whole call ${details['catalog call'].toFixed(1)}), font atlas ` +
                   `${details['fonts built'].toFixed(1)}, first UI frame ${details['ui built'].toFixed(1)} ms`);
       await context.close();
     }
@@ -66,6 +67,7 @@ describe('start-up marks', () => {
     const first = median(runs.map((r) => r.marks['first frame']));
     const parse = median(runs.map((r) => r.parse));
     console.log(`# median first drawn frame ${first.toFixed(0)} ms after navigation (budget 1000 ms: ${first <= 1000 ? 'met' : 'NOT met'}); ` +
-                `catalog parse ${parse.toFixed(1)} ms in wasm (budget 10 ms: ${parse <= 10 ? 'met' : 'NOT met'})`);
+                `catalog parse ${parse.toFixed(1)} ms in wasm (budget 10 ms: ${parse <= 10 ? 'met' : 'NOT met'}; ` +
+                `the whole call, with V8 compiling the function that holds the parse: ${median(runs.map((r) => r.call)).toFixed(1)} ms)`);
   });
 });
