@@ -1,7 +1,8 @@
 // Start-up speed of the served page and what it ships: prints the start-up marks (navigation →
 // wasm compiled → catalog parsed → fonts loaded → first frame) of five cold loads of the served build (web/dist, no
 // test hooks) in headless Chromium on localhost, and checks that the served build exports no test
-// hook while the test build (web/test-dist) does. Figures are printed, never asserted (the
+// hook while the test build (web/test-dist) does; then the same figures for a returning visitor
+// (reloads in one profile). Figures are printed, never asserted (the
 // machine is shared and SwiftShader draws on the CPU); README "Speed budgets" records them.
 //   node --test tests/browser/speed.test.mjs      (GPUSIZER_WASM_BUILD)
 import { after, before, describe, test } from 'node:test';
@@ -69,5 +70,32 @@ describe('start-up marks', () => {
     console.log(`# median first drawn frame ${first.toFixed(0)} ms after navigation (budget 1000 ms: ${first <= 1000 ? 'met' : 'NOT met'}); ` +
                 `catalog parse ${parse.toFixed(1)} ms in wasm (budget 10 ms: ${parse <= 10 ? 'met' : 'NOT met'}; ` +
                 `the whole call, with V8 compiling the function that holds the parse: ${median(runs.map((r) => r.call)).toFixed(1)} ms)`);
+  });
+
+  // A returning visitor: the same browser profile reloads the page, so the files come from the
+  // service worker's cache and V8 takes the compiled wasm from its code cache (written once the
+  // first visit's hot functions were optimised: hence the pause).
+  test('returning visit: 4 reloads in one browser profile', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const loads = [];
+    for (let i = 0; i <= 4; ++i) {
+      if (i === 0) await page.goto(url);
+      else await page.reload();
+      await page.waitForFunction(() => window.gpusizerPage && window.gpusizerPage.firstFrameMs !== null, null, { timeout: 60000 });
+      const r = await page.evaluate(() => ({ frame: gpusizerPage.firstFrameMs, parse: gpusizerPage.details['catalog parsed'],
+                                             errors: gpusizerPage.errors, controlled: !!navigator.serviceWorker.controller }));
+      assert.deepEqual(r.errors, []);
+      if (i > 0) {
+        assert.ok(r.controlled, 'a reload is served by the service worker');
+        loads.push(r);
+      }
+      if (i === 0) await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));  // installed: it serves the reloads
+      await page.waitForTimeout(i === 0 ? 3000 : 1000);
+    }
+    await context.close();
+    const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`# returning visit (reloads): catalog parse ${loads.map((l) => l.parse.toFixed(1)).join(', ')} ms, median ` +
+                `${median(loads.map((l) => l.parse)).toFixed(1)}; first frame median ${median(loads.map((l) => l.frame)).toFixed(0)} ms`);
   });
 });
