@@ -5,6 +5,7 @@
 //   node --test tests/browser/answer.test.mjs
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
@@ -174,6 +175,12 @@ describe('the page II: the answer at a glance', () => {
       await page.mouse.wheel(0, 120);
       await page.waitForTimeout(150);
     }
+    // ...and says where its price comes from: that instance's row of the catalog.
+    const catalog = JSON.parse(fs.readFileSync(new URL('../../assets/catalog.json', import.meta.url), 'utf8'));
+    const row = catalog.instances.find((i) => i.provider === rec.offers[1].provider && i.id === rec.offers[1].instance);
+    assert.ok(row && row.source, `a sourced catalog row for ${id(rec.offers[1])}`);
+    const source = await page.waitForFunction(() => window.__gpusizer.widgets().offer_source, null, { timeout: 10000 });
+    assert.equal((await source.jsonValue()).text, row.source);
     await shot(page, 'answer-1280x800-table.png');
     await onScreen(page, ['offer_row:1'], rightPane);
     await clickWidget(page, 'offer_row:1');
