@@ -90,7 +90,11 @@ describe('start-up marks', () => {
         assert.ok(r.controlled, 'a reload is served by the service worker');
         loads.push(r);
       }
-      if (i === 0) await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));  // installed: it serves the reloads
+      if (i === 0) {  // installed: it serves the reloads
+        const ready = await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                                              new Promise((r) => setTimeout(() => r(false), 30000))]));
+        assert.ok(ready, 'the service worker was not ready within 30 s');
+      }
       await page.waitForTimeout(i === 0 ? 3000 : 1000);
     }
     await context.close();
