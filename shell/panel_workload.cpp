@@ -243,8 +243,11 @@ void section_shape(PanelContext& ctx) {
         form_end();
         return;
     }
-    form_row(is_training(s.task) ? tr("Micro-batch per GPU", "每 GPU 微批大小") : tr("Concurrent sequences", "并发序列数"),
-             tr("Sequences processed at once on each model replica.", "每个模型副本同时处理的序列数。"));
+    // "Micro-batch / GPU": with its (?) it fits the label column of the 1280 px layout.
+    form_row(is_training(s.task) ? tr("Micro-batch / GPU", "每 GPU 微批大小") : tr("Concurrent sequences", "并发序列数"),
+             is_training(s.task) ? tr("Sequences each model replica processes at once: the micro-batch, before gradient accumulation.",
+                                      "每个模型副本一次处理的序列数:即梯度累积之前的微批。")
+                                 : tr("Sequences processed at once on each model replica.", "每个模型副本同时处理的序列数。"));
     int_stepper(ctx, "batch", s.batch_size, k_limit_batch_size, 2, true);
     const bool split = s.prompt_tokens.has_value() || s.output_tokens.has_value();
     if (!is_training(s.task)) {
