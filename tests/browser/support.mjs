@@ -186,13 +186,16 @@ export async function clickWidget(page, name, { opens, selects, until, ...option
 
 // A key press as a person makes it: ImGui 1.86 reads key state once a frame, and Playwright's
 // press() can release the key before the next frame (the press is then lost). `key` may carry
-// modifiers: 'Shift+Tab'. Held until the page has drawn a frame (2 s at most).
+// modifiers: 'Shift+Tab'. Held until the page has drawn two frames (2 s at most).
 export async function pressKey(page, key) {
   const keys = key.split('+');
   const frame = () => page.evaluate(() => window.__gpusizer.frame());
   const before = await frame();
   for (const k of keys) await page.keyboard.down(k);
-  for (let i = 0; i < 20 && (await frame()) === before; ++i) await page.waitForTimeout(100);
+  // Two frames, not one: a frame already under way when the key went down may finish first, and
+  // a key released before any frame began with it down is never seen (ImGui reads the key state
+  // at the start of a frame) — a flaky "Space opens it too" in CI, 2026-12-05.
+  for (let i = 0; i < 20 && (await frame()) < before + 2; ++i) await page.waitForTimeout(100);
   for (const k of keys.reverse()) await page.keyboard.up(k);
 }
 
