@@ -158,18 +158,8 @@ void right_text(const std::string& t, const ImVec4* colour = nullptr) {
 
 // `text` cut to the cell's width with "…" (whole UTF-8 characters); true when it was cut.
 bool fitted_text(const std::string& text, const ImVec4* colour = nullptr) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    std::string shown = text;
-    const bool cut = ImGui::CalcTextSize(text.c_str()).x > avail;
-    if (cut) {
-        std::size_t n = text.size();
-        while (n > 0) {
-            do --n;
-            while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
-            shown = text.substr(0, n) + "\u2026";
-            if (ImGui::CalcTextSize(shown.c_str()).x <= avail) break;
-        }
-    }
+    const std::string shown = ellipsized(text, ImGui::GetContentRegionAvail().x);
+    const bool cut = shown != text;
     if (colour) ImGui::TextColored(*colour, "%s", shown.c_str());
     else ImGui::TextUnformatted(shown.c_str());
     return cut;

@@ -37,6 +37,18 @@ void help_marker(const char* text) {
     }
 }
 
+std::string ellipsized(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    std::string shown;
+    for (std::size_t n = text.size(); n > 0;) {
+        do --n;
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);  // a UTF-8 continuation byte
+        shown = text.substr(0, n) + "\u2026";
+        if (ImGui::CalcTextSize(shown.c_str()).x <= width) break;
+    }
+    return shown;
+}
+
 void form_row(const char* label, const char* help) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -54,8 +66,11 @@ bool combo_begin(PanelContext& ctx, const char* tag, const char* preview, const 
     ImGui::SetNextItemWidth(width);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const WidgetTags::Clip clip = WidgetTags::current_clip();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::string shown = ellipsized(preview, width - ImGui::GetFrameHeight() - 2 * style.FramePadding.x);
     // No PushID around it: an open combo makes its popup the current window.
-    const bool open = ImGui::BeginCombo((std::string("##") + tag).c_str(), preview, ImGuiComboFlags_HeightLarge);
+    const bool open = ImGui::BeginCombo((std::string("##") + tag).c_str(), shown.c_str(), ImGuiComboFlags_HeightLarge);
+    if (!open && shown != preview && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview);
     // Open or not, tag the header from its known geometry: once open, the current window and
     // the "last item" are the popup's.
     ctx.tags.tag_rect(std::string(tag) + "_combo", at, ImVec2(at.x + width, at.y + ImGui::GetFrameHeight()),

@@ -27,9 +27,14 @@ void form_row(const char* label, const char* help = nullptr);  // label cell (+ 
 // A small "(?)" that shows `text` on hover (or tap).
 void help_marker(const char* text);
 
+// `text` as it fits `width` pixels in the current font: cut at a UTF-8 character with "…" when
+// it does not fit (ImGui would clip it mid-letter).
+std::string ellipsized(const std::string& text, float width);
+
 // A combo in the widget cell: the header is tagged "<tag>_combo" with `value` (the current
 // value's id, e.g. "int8"; the preview text when null); true while open (then call combo_item
-// for each entry and ImGui::EndCombo()).
+// for each entry and ImGui::EndCombo()). A preview too long for the widget ends in "…" and shows
+// in full on hover.
 bool combo_begin(PanelContext& ctx, const char* tag, const char* preview, const char* value = nullptr);
 bool combo_item(PanelContext& ctx, const char* tag, const std::string& value, const char* text, bool selected);
 
