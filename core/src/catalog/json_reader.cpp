@@ -18,15 +18,6 @@ constexpr std::uint32_t k_kind_bits = 3, k_flag = 1u << k_kind_bits, k_count_shi
 constexpr std::size_t k_max_text = std::size_t(1) << 28;  // counts fit the 28 bits above the kind and flag
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "plain_run reads eight bytes as one little-endian word");
 
-// Bytes a string holds as they are: printable ASCII but the quote and the backslash.
-struct PlainBytes {
-    bool is[256];
-    constexpr PlainBytes() : is() {
-        for (int c = 0x20; c < 0x80; ++c) is[c] = c != '"' && c != '\\';
-    }
-};
-constexpr PlainBytes k_plain{};
-
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -102,6 +93,15 @@ std::string unescape(std::string_view s) {
 }  // namespace
 
 // [SECTION] The checking pass
+//
+// Laid out for V8 as much as for speed. On a cold page load the parse runs in V8's baseline code
+// (Liftoff), which charges a function's tier-up budget about its whole machine code per call, and a
+// loop's per pass; a function that spends its budget (13 M) is recompiled by TurboFan beside the
+// main thread, and on 2 cores those compiles, not the parse, took most of the time
+// (docs/speed-and-cost.md, "Catalog parse, fourth pass"). So each step of a token is a small
+// function of its own (the value dispatch, a key, a string, a number, the 8-byte scan), the rare
+// paths are kept out of the common ones (string_rest, skip_ws_run), and binaryen does not inline
+// them back (CMakeLists.txt): on the catalog, no function of this pass spends its budget.
 
 class JsonParser {
 public:
@@ -115,7 +115,7 @@ public:
             pos_ = 3;
         }
         skip_ws();
-        if (!value(0)) return false;
+        if (!element(0)) return false;
         skip_ws();
         return pos_ == n_ || t_[pos_] == '\0';  // nlohmann stops at a NUL byte (its end of input)
     }
@@ -125,9 +125,15 @@ private:
 
     char peek() const { return pos_ < n_ ? t_[pos_] : '\0'; }
     static bool digit(char c) { return c >= '0' && c <= '9'; }
-    void skip_ws() {
+    static bool space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+    // The catalog has no whitespace between tokens: one test inline (whitespace is below '!'), the
+    // exact test and the loop out of line.
+    __attribute__((always_inline)) void skip_ws() {
+        if (pos_ < n_ && static_cast<unsigned char>(t_[pos_]) <= ' ') skip_ws_run();
+    }
+    __attribute__((noinline)) void skip_ws_run() {
         std::size_t p = pos_;
-        while (p < n_ && (t_[p] == ' ' || t_[p] == '\n' || t_[p] == '\r' || t_[p] == '\t')) ++p;
+        while (p < n_ && space(t_[p])) ++p;
         pos_ = p;
     }
     std::uint32_t open(Kind k, std::size_t begin) {
@@ -146,11 +152,12 @@ private:
         return true;
     }
 
-    bool value(int depth) {
+    // A value where one is expected: an element of an array, a member's value, or the whole text.
+    __attribute__((noinline)) bool element(int depth) {
         switch (peek()) {
-            case '{': return container(depth + 1, Kind::object, '}');
-            case '[': return container(depth + 1, Kind::array, ']');
             case '"': return string();
+            case '{': return object(depth + 1);
+            case '[': return array(depth + 1);
             case 't': return literal("true", Kind::boolean, true);
             case 'f': return literal("false", Kind::boolean, false);
             case 'n': return literal("null", Kind::null, false);
@@ -158,29 +165,23 @@ private:
         }
     }
 
-    bool container(int depth, Kind kind, char closer) {
+    __attribute__((noinline)) bool object(int depth) {
         if (depth > max_depth_) return false;
-        const std::uint32_t me = open(kind, pos_);
+        const std::uint32_t me = open(Kind::object, pos_);
         ++pos_;
         skip_ws();
         std::uint32_t count = 0;
-        if (peek() == closer) {
+        if (peek() == '}') {
             ++pos_;
         } else {
             for (;;) {
-                if (kind == Kind::object) {
-                    if (peek() != '"' || !string()) return false;
-                    skip_ws();
-                    if (peek() != ':') return false;
-                    ++pos_;
-                    skip_ws();
-                }
-                if (!value(depth)) return false;
+                if (peek() != '"' || !key()) return false;
+                if (!element(depth)) return false;
                 ++count;
                 skip_ws();
                 const char c = peek();
                 ++pos_;
-                if (c == closer) break;
+                if (c == '}') break;
                 if (c != ',') return false;
                 skip_ws();
             }
@@ -189,7 +190,31 @@ private:
         return true;
     }
 
-    bool literal(const char* word, Kind kind, bool flag) {
+    __attribute__((noinline)) bool array(int depth) {
+        if (depth > max_depth_) return false;
+        const std::uint32_t me = open(Kind::array, pos_);
+        ++pos_;
+        skip_ws();
+        std::uint32_t count = 0;
+        if (peek() == ']') {
+            ++pos_;
+        } else {
+            for (;;) {
+                if (!element(depth)) return false;
+                ++count;
+                skip_ws();
+                const char c = peek();
+                ++pos_;
+                if (c == ']') break;
+                if (c != ',') return false;
+                skip_ws();
+            }
+        }
+        close(me, count << k_count_shift);
+        return true;
+    }
+
+    __attribute__((noinline)) bool literal(const char* word, Kind kind, bool flag) {
         const std::size_t len = std::strlen(word), begin = pos_;
         if (t_.substr(pos_, len) != word) return false;
         pos_ += len;
@@ -198,7 +223,7 @@ private:
 
     // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?  (the flag: no fraction, no exponent), and
     // finite as a double: nlohmann rejects 1e400 ("number overflow"), also written out in digits.
-    bool number() {
+    __attribute__((noinline)) bool number() {
         const std::size_t begin = pos_;
         std::size_t p = pos_;  // locals: a store to pos_ could alias the text's bytes
         const auto at = [&](std::size_t i) { return i < n_ ? t_[i] : '\0'; };
@@ -236,11 +261,37 @@ private:
 
     // A string: no control characters, escapes \" \\ \/ \b \f \n \r \t \uXXXX (a surrogate only as
     // a high-low pair), UTF-8 well-formed (RFC 3629: no overlong forms, no surrogates, ≤ U+10FFFF).
-    bool string() {
-        const std::size_t begin = pos_++;
+    // A plain one (printable ASCII: nearly all of the catalog's) is read by plain_string; string_rest
+    // reads any other.
+    __attribute__((noinline)) bool string() {
+        std::size_t p;
+        return plain_string(p) || string_rest(pos_, p);
+    }
+    // A member's key and the colon after it.
+    __attribute__((noinline)) bool key() {
+        std::size_t p;
+        if (!plain_string(p) && !string_rest(pos_, p)) return false;
+        skip_ws();
+        if (peek() != ':') return false;
+        ++pos_;
+        skip_ws();
+        return true;
+    }
+    // The string at pos_ when it is plain: printable ASCII up to its quote. Otherwise false, and p is
+    // its first other byte.
+    __attribute__((always_inline)) bool plain_string(std::size_t& p) {
+        p = plain_run(pos_ + 1);
+        if (p >= n_ || t_[p] != '"') return false;
+        const std::size_t begin = pos_;
+        pos_ = p + 1;
+        return leaf(Kind::string, begin, false);
+    }
+
+    // The string that starts at `begin`, read on from p, where plain_run stopped.
+    __attribute__((noinline)) bool string_rest(std::size_t begin, std::size_t p) {
         bool escaped = false;
+        pos_ = p;
         for (;;) {
-            pos_ = plain_run(pos_);
             if (pos_ >= n_) return false;
             const unsigned char c = static_cast<unsigned char>(t_[pos_]);
             if (c == '"') break;
@@ -248,16 +299,21 @@ private:
             if (c == '\\') {
                 escaped = true;
                 if (!escape()) return false;
+            } else if (c < 0x80) {  // plain, within the text's last 7 bytes (plain_run reads whole words)
+                ++pos_;
             } else if (!utf8(c)) {
                 return false;
             }
+            pos_ = plain_run(pos_);
         }
         ++pos_;
         return leaf(Kind::string, begin, escaped);
     }
 
-    // The first byte from p on that a string cannot hold as it is (or n_). Eight bytes at a time:
-    // a word passes when none of its bytes is below 0x20, 0x80 or above, '"' or a backslash.
+    // The first byte from p on that a string cannot hold as it is, or the first of the text's last
+    // 7 bytes (string_rest reads those one by one). Eight bytes at a time: a word passes when none
+    // of its bytes is below 0x20, 0x80 or above, '"' or a backslash. No byte loop here: every call
+    // is charged the whole function (see the top of this section).
     std::size_t plain_run(std::size_t p) const {
         const unsigned char* d = reinterpret_cast<const unsigned char*>(t_.data());  // not pos_: a store to it could alias the text
         constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
@@ -272,7 +328,6 @@ private:
             const std::uint64_t bad = (w | (w - ones * 0x20) | (quote - ones) | (backslash - ones)) & highs;
             if (bad) return p + static_cast<std::size_t>(__builtin_ctzll(bad)) / 8;  // the first such byte (little-endian load)
         }
-        while (p < n_ && k_plain.is[d[p]]) ++p;
         return p;
     }
 
@@ -422,10 +477,18 @@ std::uint32_t JsonMembers::slot_for(std::string_view key) const {
 JsonMembers::JsonMembers(const JsonValue& object) : object_(object), hashed_(object.size() <= k_slots / 2) {
     if (!hashed_) return;
     for (Slot& s : slots_) s.token = 0;
+    // A key's first slot is mostly free: it is taken then without slot_for, which the lookups call
+    // (V8 charges a function's tier-up budget per call: "The checking pass" above).
     object.each_member([&](JsonValue k, JsonValue) {
         const std::string_view t = k.text(), written = t.substr(1, t.size() - 2);
-        Slot& s = slots_[slot_for(k.has_escapes() ? std::string_view(unescape(t)) : written)];  // the last one wins
-        s = {written.data(), k.has_escapes() ? k_escaped : static_cast<std::uint32_t>(written.size()), k.index_};
+        std::uint32_t at;
+        if (k.has_escapes()) {
+            at = slot_for(unescape(t));
+        } else {
+            at = key_hash(written) % k_slots;
+            if (slots_[at].token != 0) at = slot_for(written);  // taken: another key, or this one given twice
+        }
+        slots_[at] = {written.data(), k.has_escapes() ? k_escaped : static_cast<std::uint32_t>(written.size()), k.index_};  // the last one wins
     });
 }
 
