@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "embedded_catalog.hpp"
 #include "gpusizer/catalog.hpp"
@@ -117,6 +118,29 @@ TEST_CASE("fuzz regression K6 (fuzz_link; fixed in json_util.hpp): a quoted valu
     CHECK(valid_utf8(d.warnings.en()[0]));
     CHECK(d.warnings.en()[0] == "link: model field intermediate_size: expected an integer between 0 and 4294967295, got \"" +
                                std::string(55, 'a') + "...; ignored");
+}
+
+TEST_CASE("fuzz regression K7 (fuzz_link; fixed in link.cpp): a one-module LoRA list named like a preset") {
+    // fuzz_link crash-6b9e43ec…: "v=1&t=qlora&w=int4_awq&lt=,attention&ac=offload&o=paged_adamw_8bit".
+    // "lt=,attention" is a list (it has a comma): the custom module list ["attention"]. Encoded as
+    // "lt=attention" it reopened as the preset `attention` (q, k, v, o), another scenario.
+    for (const char* module : {"attention", "qv", "all_linear", "custom", "q_proj"}) {
+        CAPTURE(module);
+        Result<Scenario> d = decode_link(std::string("#v=1&t=lora&lt=,") + module);
+        REQUIRE(d.ok());
+        CHECK(d->lora_targets == LoraTargets::custom);
+        CHECK(d->lora_modules == std::vector<std::string>{module});
+        Result<Scenario> back = decode_link(encode_link(*d));
+        REQUIRE(back.ok());
+        CHECK(*back == *d);
+    }
+    // The preset itself is still written and read as its name.
+    Result<Scenario> preset = decode_link("#v=1&t=lora&lt=attention");
+    REQUIRE(preset.ok());
+    CHECK(preset->lora_targets == LoraTargets::attention);
+    const std::string l = encode_link(*preset);
+    CHECK(l.find("lt=attention") != std::string::npos);
+    CHECK(l.find("lt=attention,") == std::string::npos);
 }
 
 TEST_CASE("fuzz regression K5 (fuzz_hf_config; fixed): a large vision tower survives print and re-read") {

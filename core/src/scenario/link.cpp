@@ -145,7 +145,13 @@ void encode_keys(const Scenario& s, const std::string& prefix, std::string& out)
         if (key == "model" && s.source != ModelSource::preset) continue;
         if (!off.test(index)) continue;
         if (it.value().is_null()) continue;
-        if (const char* sk = short_key(key)) add(sk, value_text(it.value()));
+        const char* sk = short_key(key);
+        if (!sk) continue;
+        std::string v = value_text(it.value());
+        // A list of one module named like a target preset (["attention"]) keeps a trailing comma:
+        // "attention" alone reads back as the preset (text_to_json, ValueKind::targets). K7.
+        if (it.value().is_array() && it.value().size() == 1 && parse_enum<LoraTargets>(v)) v += ',';
+        add(sk, v);
     }
     if (s.source == ModelSource::hf_config) {
         const ModelArch none;
