@@ -99,9 +99,10 @@ std::string unescape(std::string_view s) {
 // loop's per pass; a function that spends its budget (13 M) is recompiled by TurboFan beside the
 // main thread, and on 2 cores those compiles, not the parse, took most of the time
 // (docs/speed-and-cost.md, "Catalog parse, fourth pass"). So each step of a token is a small
-// function of its own (the value dispatch, a key, a string, a number, the 8-byte scan), the rare
-// paths are kept out of the common ones (string_rest, skip_ws_run), and binaryen does not inline
-// them back (CMakeLists.txt): on the catalog, no function of this pass spends its budget.
+// function of its own (the value dispatch, an object, an array, a key, a string, a number, the
+// 8-byte scan), the rare paths are kept out of the common ones (string_rest, skip_ws_run), and
+// binaryen does not inline them back (CMakeLists.txt): on the catalog, no function of this pass
+// spends its budget.
 
 class JsonParser {
 public:
@@ -156,8 +157,8 @@ private:
     __attribute__((noinline)) bool element(int depth) {
         switch (peek()) {
             case '"': return string();
-            case '{': return object(depth + 1);
-            case '[': return array(depth + 1);
+            case '{': return container<Kind::object>(depth + 1);
+            case '[': return container<Kind::array>(depth + 1);
             case 't': return literal("true", Kind::boolean, true);
             case 'f': return literal("false", Kind::boolean, false);
             case 'n': return literal("null", Kind::null, false);
@@ -165,47 +166,28 @@ private:
         }
     }
 
-    __attribute__((noinline)) bool object(int depth) {
+    // An object (members: a key, its colon, a value) or an array (elements): one function each, so
+    // that neither is charged for the other's calls.
+    template <Kind K>
+    __attribute__((noinline)) bool container(int depth) {
+        constexpr char closer = K == Kind::object ? '}' : ']';
         if (depth > max_depth_) return false;
-        const std::uint32_t me = open(Kind::object, pos_);
+        const std::uint32_t me = open(K, pos_);
         ++pos_;
         skip_ws();
         std::uint32_t count = 0;
-        if (peek() == '}') {
+        if (peek() == closer) {
             ++pos_;
         } else {
             for (;;) {
-                if (peek() != '"' || !key()) return false;
+                if constexpr (K == Kind::object)
+                    if (peek() != '"' || !key()) return false;
                 if (!element(depth)) return false;
                 ++count;
                 skip_ws();
                 const char c = peek();
                 ++pos_;
-                if (c == '}') break;
-                if (c != ',') return false;
-                skip_ws();
-            }
-        }
-        close(me, count << k_count_shift);
-        return true;
-    }
-
-    __attribute__((noinline)) bool array(int depth) {
-        if (depth > max_depth_) return false;
-        const std::uint32_t me = open(Kind::array, pos_);
-        ++pos_;
-        skip_ws();
-        std::uint32_t count = 0;
-        if (peek() == ']') {
-            ++pos_;
-        } else {
-            for (;;) {
-                if (!element(depth)) return false;
-                ++count;
-                skip_ws();
-                const char c = peek();
-                ++pos_;
-                if (c == ']') break;
+                if (c == closer) break;
                 if (c != ',') return false;
                 skip_ws();
             }
