@@ -206,8 +206,8 @@ struct Web {
     bool fonts_dirty = true;      // rebuild the atlas at the next iteration
     int fonts_pending = 3;        // font downloads not yet done (or failed)
     bool catalog_settled = false;  // catalog.json downloaded (or failed)
-    bool catalog_due = false;      // downloaded, to be parsed by the main loop (see on_catalog)
-    std::string catalog_text;      // catalog.json until then
+    bool catalog_due = false;     // downloaded, to be parsed by the main loop (see on_catalog)
+    std::string catalog_text;     // catalog.json until then
     int pending_frames = 2;       // frames still to draw before going idle
     unsigned long long iterations = 0, drawn = 0;
     bool ready_sent = false;
