@@ -143,6 +143,34 @@ TEST_CASE("fuzz regression K7 (fuzz_link; fixed in link.cpp): a one-module LoRA 
     CHECK(l.find("lt=attention,") == std::string::npos);
 }
 
+TEST_CASE("fuzz regression K8 (fuzz_catalog, UBSan; fixed in catalog.cpp): huge whole-number fields drop their row") {
+    // fuzz_catalog crash-015af951…: an accelerator's year of 2.01e10 was cast to int (undefined;
+    // UBSan stopped the fuzzer); pcie_gen likewise, and scales_to_gpus of 1e300 to int64.
+    Result<Catalog> base = parse_catalog(embedded_catalog_json());
+    REQUIRE(base.ok());
+    const std::string accel = R"({"id":"x1","vendor":"V","name":"X1","memory_gb":80,"memory_bytes":85899345920,)"
+                              R"("memory_bandwidth_gbps":3000,"confidence":"V","source":"test")";
+    const std::string user = R"({"accelerators":[)" + accel + R"(,"year":20100000000},)" +
+                             accel + R"(,"id":"x2","pcie_gen":1e300},)" + accel + R"(,"id":"x3","year":2024.5},)" +
+                             accel + R"(,"id":"x4","year":2024,"pcie_gen":5}],)"
+                             R"("instances":[{"provider":"aws","id":"i1","gpu":"b200","gpu_count":1,"interconnect":"pcie",)"
+                             R"("currency":"USD","confidence":"V","source":"test","scales_to_gpus":1e300,"scaled_interconnect":"pcie"}]})";
+    Result<Catalog> c = merge_catalog(*base, user);
+    REQUIRE(c.ok());
+    const std::vector<std::string> expected = {
+        "accelerators[0].year: expected a whole number from 0 to 9999, got 20100000000; row dropped",
+        "accelerators[1].pcie_gen: expected a whole number from 0 to 99, got 1e+300; row dropped",
+        "accelerators[2].year: expected a whole number from 0 to 9999, got 2024.5; row dropped",
+        "instances[0].scales_to_gpus: expected a whole number from gpu_count to 64, got 1e+300; row dropped",
+    };
+    CHECK(c.warnings.en() == expected);
+    const Accelerator* x4 = c->find_accelerator("x4");
+    REQUIRE(x4);
+    CHECK(x4->year == 2024);
+    CHECK(x4->pcie_gen == 5);
+    CHECK_FALSE(c->find_accelerator("x1"));
+}
+
 TEST_CASE("fuzz regression K5 (fuzz_hf_config; fixed): a large vision tower survives print and re-read") {
     // fuzz_hf_config crash-7d3955fe…: Gemma 3 with a vision tower of hidden_size 7792 counts
     // 8 426 720 064 extra parameters. parse_hf_config accepts it, but the normalised form

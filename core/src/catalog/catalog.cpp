@@ -244,6 +244,15 @@ public:
         return d;
     }
     double num0(std::string_view key) { return number(key, false, false).value_or(0); }
+    // Optional whole number from 0 to `hi` (absent or null: 0).
+    int whole(std::string_view key, int hi) {
+        const std::optional<JsonValue> v = get(key);
+        if (!v || v->is_null()) return 0;
+        if (!v->is_number()) return problem(at(key), "must be a number, got " + show(*v)), 0;
+        const std::optional<std::int64_t> n = detail::as_int(v->number(), 0, hi);
+        if (!n) return problem(at(key), "expected a whole number from 0 to " + std::to_string(hi) + ", got " + show(*v)), 0;
+        return static_cast<int>(*n);
+    }
     bool flag(std::string_view key, bool def) {
         const std::optional<JsonValue> v = get(key);
         if (!v) return def;
@@ -291,7 +300,7 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     a.name = r.text("name");
     a.name_zh = r.opt_text("name_zh");
     a.architecture = r.opt_text("architecture");
-    a.year = static_cast<int>(r.num0("year"));
+    a.year = r.whole("year", 9999);
     a.memory_gb = r.number("memory_gb", true, true).value_or(0);
     if (const auto v = r.get("memory_bytes")) {  // an integer > 0 that fits in 64 bits
         auto b = v->is_number() ? detail::as_int(v->number(), 1, INT64_MAX) : std::nullopt;
@@ -316,7 +325,7 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     a.tops_int8_dense = r.num0("tops_int8_dense");
     a.tops_int4_dense = r.num0("tops_int4_dense");
     a.nvlink_bandwidth_gbps = r.num0("nvlink_bandwidth_gbps");
-    a.pcie_gen = static_cast<int>(r.num0("pcie_gen"));
+    a.pcie_gen = r.whole("pcie_gen", 99);
     a.tdp_w = r.num0("tdp_w");
     a.form_factor = r.opt_text("form_factor");
     a.software = r.opt_text("software");
@@ -392,7 +401,7 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
                                              show_number(*i.ondemand_per_hour));
     // Per-GPU listings: one machine holds up to scales_to_gpus at the per-GPU price.
     if (auto n = r.number("scales_to_gpus", false, true)) {
-        if (*n != static_cast<double>(static_cast<std::int64_t>(*n)) || *n < i.gpu_count || *n > 64)
+        if (*n < i.gpu_count || *n > 64 || *n != std::floor(*n))
             r.problem(r.at("scales_to_gpus"), "expected a whole number from gpu_count to 64, got " + show_number(*n));
         else
             i.scales_to_gpus = *n;
