@@ -850,6 +850,45 @@ TEST_CASE("catalog: a bad user row is dropped with a warning; the built-in rows 
     CHECK_FALSE(merge_catalog(*base, "not json").ok());
 }
 
+// Rows are read in place (read_section): a dropped row, a duplicate or a row moved onto the base row
+// it replaces must leave nothing behind for the next row read into the same slot.
+TEST_CASE("catalog: a row after a dropped, duplicate or replacing row keeps none of its fields") {
+    Result<Catalog> base = fixture("valid_minimal.json");
+    REQUIRE(base.ok());
+    const std::string row_with_extras =
+        R"("interconnect": "pcie", "currency": "USD", "ondemand_per_hour": 1.0, "price_date": "2026-12-01",
+           "confidence": "V", "source": "x", "notes": "left behind", "name_zh": "遗留", "regions": ["r1"],
+           "spot_per_hour": 0.5, "cn_mainland": true)";
+    const std::string plain = R"("interconnect": "pcie", "currency": "USD", "confidence": "V", "source": "y")";
+    const std::string user = R"({"instances": [)"
+        R"({"provider": "aws", "id": "dropped", "gpu": "no-such-gpu", "gpu_count": 1, )" + row_with_extras + "},"
+        R"({"provider": "aws", "id": "after-dropped", "gpu": "l4", "gpu_count": 1, )" + plain + "},"
+        R"({"provider": "aws", "id": "twice", "gpu": "l4", "gpu_count": 1, )" + plain + "},"
+        R"({"provider": "aws", "id": "twice", "gpu": "l4", "gpu_count": 1, )" + row_with_extras + "},"
+        R"({"provider": "aws", "id": "after-duplicate", "gpu": "l4", "gpu_count": 1, )" + plain + "},"
+        R"({"provider": "aws", "id": "p5.48xlarge", "gpu": "h100_sxm", "gpu_count": 8, )" + row_with_extras + "},"
+        R"({"provider": "aws", "id": "after-replacing", "gpu": "l4", "gpu_count": 1, )" + plain + "}]}";
+    Result<Catalog> m = merge_catalog(*base, user);
+    REQUIRE_MESSAGE(m.ok(), format_error(m.error));
+    CHECK(m.warnings.en() == std::vector<std::string>{
+                                 "instances[0].gpu: unknown accelerator 'no-such-gpu'; row dropped",
+                                 "instances[3]: duplicate instance 'twice' of provider 'aws' (first at instances[2]); row dropped"});
+    CHECK(m->find_instance("aws", "p5.48xlarge")->notes == "left behind");  // the replacement itself
+    for (const char* id : {"after-dropped", "twice", "after-duplicate", "after-replacing"}) {
+        CAPTURE(id);
+        const Instance* i = m->find_instance("aws", id);
+        REQUIRE(i);
+        CHECK(i->source == "y");
+        CHECK(i->notes.empty());
+        CHECK(i->name_zh.empty());
+        CHECK(i->regions.empty());
+        CHECK_FALSE(i->ondemand_per_hour);
+        CHECK_FALSE(i->spot_per_hour);
+        CHECK_FALSE(i->cn_mainland);
+    }
+    CHECK(m->instances.size() == base->instances.size() + 4);
+}
+
 TEST_CASE("catalog: merging over the real catalog keeps every built-in row") {
     Result<Catalog> base = load_real();
     REQUIRE(base.ok());

@@ -70,7 +70,7 @@ ModelPreset preset(const char* id) {
     ModelPreset m;
     m.id = id;
     m.name = id;
-    m.set_config(gpusizer_test::read_text("assets/src/hf_configs/" + std::string(id) + ".json"), "");
+    m.set_config(gpusizer_test::read_text("assets/src/hf_configs/" + std::string(id) + ".json"));
     REQUIRE_MESSAGE(m.arch().ok(), id << ": " << m.arch().error.message);
     return m;
 }

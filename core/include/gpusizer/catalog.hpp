@@ -125,8 +125,9 @@ struct ModelPreset {
 
     // The preset's config.json is kept as its text in the catalog and parsed when first asked
     // for (arch()): a page load reads the catalog without parsing ~100 configs it may never use.
-    // `path` is where it is in its file ("models[3].config"), for arch()'s errors.
-    void set_config(std::string json_text, std::string path);
+    // `models_row` is its row in its file's `models` (arch()'s errors say "models[3].config…"),
+    // npos for a config not read from a catalog file.
+    void set_config(std::string json_text, std::size_t models_row = std::string::npos);
     // parse_hf_config of config(), warnings included: parsed on the first call, then kept (copies
     // of the preset share it; std::call_once makes the first call safe from several threads). A
     // config that does not parse gives its error with the path in its file
@@ -138,7 +139,8 @@ private:
         std::once_flag once;
         Result<ModelArch> arch;
     };
-    std::string config_, config_path_;
+    std::string config_;
+    std::size_t models_row_ = std::string::npos;
     std::shared_ptr<Parsed> parsed_ = std::make_shared<Parsed>();
 };
 

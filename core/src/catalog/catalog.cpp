@@ -73,9 +73,9 @@ const Instance* Catalog::find_instance(std::string_view provider, std::string_vi
 
 // [SECTION] A preset's config, parsed on first use
 
-void ModelPreset::set_config(std::string json_text, std::string path) {
+void ModelPreset::set_config(std::string json_text, std::size_t models_row) {
     config_ = std::move(json_text);
-    config_path_ = std::move(path);
+    models_row_ = models_row;
     parsed_ = std::make_shared<Parsed>();  // copies made before keep what they parsed
 }
 
@@ -88,7 +88,8 @@ const Result<ModelArch>& ModelPreset::arch() const {
             const std::string key_prefix = a.error.path + ": ";
             if (!a.error.path.empty() && a.error.message.compare(0, key_prefix.size(), key_prefix) == 0)
                 a.error.message.erase(0, key_prefix.size());
-            if (!config_path_.empty()) a.error.path = config_path_ + (a.error.path.empty() ? "" : "." + a.error.path);
+            if (models_row_ != std::string::npos)
+                a.error.path = "models[" + std::to_string(models_row_) + "].config" + (a.error.path.empty() ? "" : "." + a.error.path);
         }
         parsed_->arch = std::move(a);
     });
@@ -142,21 +143,20 @@ std::string show(const JsonValue& v) {
     return detail::show(json::parse(t.begin(), t.end(), nullptr, false));
 }
 
-// Positions by key (byte order): read_section's rows and sorted_members' values share this type.
+// Positions by key (byte order): read_section's rows and each_sorted_member's values share this type.
 using KeyIndex = std::map<std::string, std::size_t>;
 
-// An object's members as nlohmann's DOM holds them: by key (byte order), a key given twice once,
-// with its last value.
-std::vector<std::pair<std::string, JsonValue>> sorted_members(const JsonValue& obj) {
+// An object's members as nlohmann's DOM holds them, f(key, value) for each: by key (byte order),
+// a key given twice once, with its last value.
+template <class F>
+void each_sorted_member(const JsonValue& obj, F f) {
     std::vector<JsonValue> values;
     KeyIndex last;  // key → its last value in `values`
     obj.each_member([&](JsonValue k, JsonValue v) {
         last[k.string()] = values.size();
         values.push_back(v);
     });
-    std::vector<std::pair<std::string, JsonValue>> out;
-    for (const auto& [key, at] : last) out.emplace_back(key, values[at]);
-    return out;
+    for (const auto& [key, at] : last) f(key, values[at]);
 }
 
 // [SECTION] Reading one row: typed fields, each problem named by its JSON path
@@ -189,6 +189,7 @@ public:
         : members_(obj), name_(name), index_(index), warnings_(warnings) {}
 
     std::string path() const { return row_path(name_, index_); }
+    std::size_t index() const { return index_; }
     std::string at(std::string_view key) const { return path() + "." + std::string(key); }
     bool ok() const { return problems_ == 0; }
     void problem(const std::string& key_path, const std::string& message) {
@@ -197,36 +198,34 @@ public:
     }
     std::optional<JsonValue> get(std::string_view key) const { return members_.find(key); }
 
+    // The string readers write `out`: "" when the value is absent (optional) or has a problem.
     // Required non-empty string.
-    std::string text(std::string_view key, std::size_t max = k_max_text) {
+    void text(std::string_view key, std::string& out, std::size_t max = k_max_text) {
         const std::optional<JsonValue> v = get(key);
-        if (!v) return problem(at(key), "missing (a string is required)"), std::string();
-        if (!v->is_string()) return problem(at(key), "must be a string, got " + show(*v)), std::string();
-        std::string s = v->string();
-        if (s.empty()) return problem(at(key), "must not be empty"), std::string();
-        if (s.size() > max) return problem(at(key), "longer than " + std::to_string(max) + " bytes"), std::string();
-        return s;
+        if (!v) return problem(at(key), "missing (a string is required)");
+        if (!v->is_string()) return problem(at(key), "must be a string, got " + show(*v));
+        out = v->string();
+        if (out.empty()) return problem(at(key), "must not be empty");
+        if (out.size() > max) return problem(at(key), "longer than " + std::to_string(max) + " bytes"), out.clear();
     }
     // Optional string: absent or null gives "".
-    std::string opt_text(std::string_view key) {
+    void opt_text(std::string_view key, std::string& out) {
         const std::optional<JsonValue> v = get(key);
-        if (!v || v->is_null()) return {};
-        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + show(*v)), std::string();
-        std::string s = v->string();
-        if (s.size() > k_max_text) return problem(at(key), "longer than " + std::to_string(k_max_text) + " bytes"), std::string();
-        return s;
+        if (!v || v->is_null()) return;
+        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + show(*v));
+        out = v->string();
+        if (out.size() > k_max_text) return problem(at(key), "longer than " + std::to_string(k_max_text) + " bytes"), out.clear();
     }
     // Required id: letters, digits, - _ . (what share links and the CLI accept).
-    std::string id(std::string_view key) {
-        std::string s = text(key, k_max_id_length);
-        if (!s.empty() && !is_valid_id(s))
-            problem(at(key), squote(s) + " is not a valid id (letters, digits, - _ . only)"), s.clear();
-        return s;
+    void id(std::string_view key, std::string& out) {
+        text(key, out, k_max_id_length);
+        if (!out.empty() && !is_valid_id(out))
+            problem(at(key), squote(out) + " is not a valid id (letters, digits, - _ . only)"), out.clear();
     }
-    std::string one_of(std::string_view key, const Allowed& allowed, bool required) {
-        std::string s = required ? text(key) : opt_text(key);
-        if (!s.empty() && !allowed.has(s)) problem(at(key), "unknown value " + squote(s) + " (allowed: " + join(allowed) + ")");
-        return s;
+    void one_of(std::string_view key, std::string& out, const Allowed& allowed, bool required) {
+        if (required) text(key, out);
+        else opt_text(key, out);
+        if (!out.empty() && !allowed.has(out)) problem(at(key), "unknown value " + squote(out) + " (allowed: " + join(allowed) + ")");
     }
     // Number, optional (absent/null -> nullopt) or required; `positive` demands > 0, else >= 0.
     std::optional<double> number(std::string_view key, bool required, bool positive) {
@@ -259,24 +258,23 @@ public:
         if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + show(*v)), def;
         return v->boolean();
     }
-    std::vector<std::string> strings(std::string_view key) {
-        std::vector<std::string> out;
+    void strings(std::string_view key, std::vector<std::string>& out) {
         const std::optional<JsonValue> v = get(key);
-        if (!v || v->is_null()) return out;
-        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + show(*v)), out;
-        out.reserve(v->size());
+        if (!v || v->is_null()) return;
+        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + show(*v));
+        out.resize(v->size());  // a problem drops the row: its element stays ""
         std::size_t i = 0;
         v->each_element([&](JsonValue e) {
             if (!e.is_string())
                 problem(at(key) + "[" + std::to_string(i) + "]", "must be a string, got " + show(e));
             else
-                out.push_back(e.string());
+                out[i] = e.string();
             ++i;
         });
-        return out;
     }
     Confidence confidence() {
-        std::string tag = text("confidence");
+        std::string tag;
+        text("confidence", tag);
         if (tag.empty()) return Confidence::recalled;
         auto c = parse_confidence(tag);
         if (!c) problem(at("confidence"), "unknown tag " + squote(tag) + " (allowed: V, V-partial, V-draft, K)");
@@ -293,13 +291,12 @@ private:
 
 // [SECTION] Rows: accelerators, providers, instances, models
 
-std::optional<Accelerator> read_accelerator(Row& r) {
-    Accelerator a;
-    a.id = r.id("id");
-    a.vendor = r.text("vendor");
-    a.name = r.text("name");
-    a.name_zh = r.opt_text("name_zh");
-    a.architecture = r.opt_text("architecture");
+bool read_accelerator(Row& r, Accelerator& a) {
+    r.id("id", a.id);
+    r.text("vendor", a.vendor);
+    r.text("name", a.name);
+    r.opt_text("name_zh", a.name_zh);
+    r.opt_text("architecture", a.architecture);
     a.year = r.whole("year", 9999);
     a.memory_gb = r.number("memory_gb", true, true).value_or(0);
     if (const auto v = r.get("memory_bytes")) {  // an integer > 0 that fits in 64 bits
@@ -314,8 +311,8 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     } else {
         r.problem(r.at("memory_bytes"), "missing (an integer byte count is required)");
     }
-    a.memory_bytes_basis = r.opt_text("memory_bytes_basis");
-    a.memory_type = r.opt_text("memory_type");
+    r.opt_text("memory_bytes_basis", a.memory_bytes_basis);
+    r.opt_text("memory_type", a.memory_type);
     a.memory_bandwidth_gbps = r.number("memory_bandwidth_gbps", true, true).value_or(0);
     a.tflops_fp32 = r.num0("tflops_fp32");
     a.tflops_tf32 = r.num0("tflops_tf32_dense");
@@ -327,72 +324,67 @@ std::optional<Accelerator> read_accelerator(Row& r) {
     a.nvlink_bandwidth_gbps = r.num0("nvlink_bandwidth_gbps");
     a.pcie_gen = r.whole("pcie_gen", 99);
     a.tdp_w = r.num0("tdp_w");
-    a.form_factor = r.opt_text("form_factor");
-    a.software = r.opt_text("software");
-    a.export_status = r.one_of("export_status", k_export_statuses, false);
-    a.export_status_note = r.opt_text("export_status_note");
-    a.export_status_date = r.opt_text("export_status_date");
-    a.export_status_date_source = r.opt_text("export_status_date_source");
+    r.opt_text("form_factor", a.form_factor);
+    r.opt_text("software", a.software);
+    r.one_of("export_status", a.export_status, k_export_statuses, false);
+    r.opt_text("export_status_note", a.export_status_note);
+    r.opt_text("export_status_date", a.export_status_date);
+    r.opt_text("export_status_date_source", a.export_status_date_source);
     a.confidence = r.confidence();
-    a.verified_fields = r.strings("verified_fields");
-    a.source = r.text("source");
-    a.notes = r.opt_text("notes");
-    if (!r.ok()) return std::nullopt;
-    return a;
+    r.strings("verified_fields", a.verified_fields);
+    r.text("source", a.source);
+    r.opt_text("notes", a.notes);
+    return r.ok();
 }
 
-std::optional<Provider> read_provider(Row& r) {
-    Provider p;
-    p.id = r.id("id");
-    p.name = r.text("name");
-    p.name_zh = r.opt_text("name_zh");
-    p.kind = r.one_of("kind", k_provider_kinds, true);
-    p.spot_name = r.opt_text("spot_name");
+bool read_provider(Row& r, Provider& p) {
+    r.id("id", p.id);
+    r.text("name", p.name);
+    r.opt_text("name_zh", p.name_zh);
+    r.one_of("kind", p.kind, k_provider_kinds, true);
+    r.opt_text("spot_name", p.spot_name);
     p.interruption_notice_s = r.number("interruption_notice_s", false, true).value_or(0);
     p.billing_granularity_s = r.number("billing_granularity_s", false, true).value_or(0);
-    p.regions = r.strings("regions");
+    r.strings("regions", p.regions);
     p.cn_mainland = r.flag("cn_mainland", false);
     p.confidence = r.confidence();
     if (const auto s = r.get("sources"); s && !s->is_null()) {  // {"fact": "where it comes from"}
         if (!s->is_object()) {
             r.problem(r.at("sources"), "must be an object of strings, got " + show(*s));
         } else {
-            for (const auto& [key, value] : sorted_members(*s)) {
-                if (!value.is_string()) {
+            each_sorted_member(*s, [&](const std::string& key, const JsonValue& value) {
+                if (!value.is_string())
                     r.problem(r.at("sources") + "." + key, "must be a string, got " + show(value));
-                    continue;
-                }
-                p.source += (p.source.empty() ? "" : "; ") + key + ": " + value.string();
-            }
+                else
+                    p.source += (p.source.empty() ? "" : "; ") + key + ": " + value.string();
+            });
         }
     }
-    p.notes = r.opt_text("notes");
-    if (!r.ok()) return std::nullopt;
-    return p;
+    r.opt_text("notes", p.notes);
+    return r.ok();
 }
 
-std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
-    Instance i;
-    i.provider = r.text("provider", k_max_id_length);
+bool read_instance(Row& r, Instance& i, const Catalog& refs) {
+    r.text("provider", i.provider, k_max_id_length);
     if (!i.provider.empty() && !refs.find_provider(i.provider))
         r.problem(r.at("provider"), "unknown provider " + squote(i.provider));
-    i.id = r.text("id", k_max_id_length);
-    i.name_zh = r.opt_text("name_zh");
-    i.gpu = r.text("gpu", k_max_id_length);
+    r.text("id", i.id, k_max_id_length);
+    r.opt_text("name_zh", i.name_zh);
+    r.text("gpu", i.gpu, k_max_id_length);
     if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.problem(r.at("gpu"), "unknown accelerator " + squote(i.gpu));
     if (const auto c = r.get("gpu_count"); c && c->is_number() && c->number().as_double() == 0)
         r.problem(r.at("gpu_count"), "impossible value 0 (an instance has at least part of one GPU)");
     else
         i.gpu_count = r.number("gpu_count", true, true).value_or(0);
-    i.interconnect = r.one_of("interconnect", k_interconnects, true);
+    r.one_of("interconnect", i.interconnect, k_interconnects, true);
     i.vcpus = r.num0("vcpus");
     i.ram_gib = r.num0("ram_gib");
     i.local_ssd_gb = r.num0("local_ssd_gb");
     i.network_gbps = r.num0("network_gbps");
-    i.regions = r.strings("regions");
-    i.price_region = r.opt_text("price_region");
+    r.strings("regions", i.regions);
+    r.opt_text("price_region", i.price_region);
     i.cn_mainland = r.flag("cn_mainland", false);
-    i.currency = r.one_of("currency", k_currencies, true);
+    r.one_of("currency", i.currency, k_currencies, true);
     i.ondemand_per_hour = r.number("ondemand_per_hour", false, true);  // price <= 0 is impossible
     i.spot_per_hour = r.number("spot_per_hour", false, true);
     i.spot_is_typical_discount = r.flag("spot_is_typical_discount", false);
@@ -405,50 +397,47 @@ std::optional<Instance> read_instance(Row& r, const Catalog& refs) {
             r.problem(r.at("scales_to_gpus"), "expected a whole number from gpu_count to 64, got " + show_number(*n));
         else
             i.scales_to_gpus = *n;
-        i.scaled_interconnect = r.one_of("scaled_interconnect", k_interconnects, true);
+        r.one_of("scaled_interconnect", i.scaled_interconnect, k_interconnects, true);
     }
-    i.price_date = r.opt_text("price_date");
+    r.opt_text("price_date", i.price_date);
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date.empty())
         r.problem(r.at("price_date"), "missing: a price needs the date it was read");
-    i.price_date_iso = r.opt_text("price_date_iso");
+    r.opt_text("price_date_iso", i.price_date_iso);
     if (!i.price_date_iso.empty() && !is_iso_day(i.price_date_iso))
         r.problem(r.at("price_date_iso"), squote(i.price_date_iso) + " is not a day (YYYY-MM-DD)");
-    i.price_basis = r.one_of("price_basis", k_price_bases, false);
+    r.one_of("price_basis", i.price_basis, k_price_bases, false);
     // An undated price is only acceptable when the row says it is an estimate (docs/catalog.md).
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date_iso.empty() &&
         (i.price_basis == k_price_basis_official || i.price_basis == k_price_basis_third_party))
         r.problem(r.at("price_date_iso"), "missing: a price with price_basis " + squote(i.price_basis) +
                                               " needs the day it was read (YYYY-MM-DD); an undated price is an 'estimate'");
-    i.spot_price_date = r.opt_text("spot_price_date");
+    r.opt_text("spot_price_date", i.spot_price_date);
     i.confidence = r.confidence();
-    i.source = r.text("source");
-    i.notes = r.opt_text("notes");
-    if (!r.ok()) return std::nullopt;
-    return i;
+    r.text("source", i.source);
+    r.opt_text("notes", i.notes);
+    return r.ok();
 }
 
-std::optional<ModelPreset> read_model(Row& r) {
-    ModelPreset m;
-    m.id = r.id("id");
-    m.name = r.text("name");
-    m.family = r.text("family");
-    m.published_params = r.opt_text("published_params");
-    m.published_params_source = r.opt_text("published_params_source");
-    m.licence = r.opt_text("licence");
-    m.licence_source = r.opt_text("licence_source");
-    m.hub_repo = r.opt_text("hub_repo");
-    m.source = r.text("source");
-    m.fidelity = r.opt_text("fidelity");
-    m.notes = r.opt_text("notes");
+bool read_model(Row& r, ModelPreset& m) {
+    r.id("id", m.id);
+    r.text("name", m.name);
+    r.text("family", m.family);
+    r.opt_text("published_params", m.published_params);
+    r.opt_text("published_params_source", m.published_params_source);
+    r.opt_text("licence", m.licence);
+    r.opt_text("licence_source", m.licence_source);
+    r.opt_text("hub_repo", m.hub_repo);
+    r.text("source", m.source);
+    r.opt_text("fidelity", m.fidelity);
+    r.opt_text("notes", m.notes);
     const auto cfg = r.get("config");
     if (!cfg)
         r.problem(r.at("config"), "missing (the config.json object is required)");
     else if (!cfg->is_object())
         r.problem(r.at("config"), "must be an object (a config.json), got " + show(*cfg));
     else  // parsed when the preset is first used (ModelPreset::arch)
-        m.set_config(std::string(cfg->text()), r.at("config"));
-    if (!r.ok()) return std::nullopt;
-    return m;
+        m.set_config(std::string(cfg->text()), r.index());
+    return r.ok();
 }
 
 // [SECTION] The file: limits, top-level keys, sections in reference order
@@ -514,9 +503,9 @@ std::optional<Error> read_currency(const JsonValue& root, bool required, std::op
     Row r(*it, "currency", std::string::npos, problems);
     CurrencyRate c;
     c.cny_per_usd = r.number("cny_per_usd", true, true).value_or(0);
-    c.date = r.opt_text("date");
+    r.opt_text("date", c.date);
     c.confidence = r.confidence();
-    c.source = r.text("source");
+    r.text("source", c.source);
     if (!r.ok()) {  // prices cannot be shown in both currencies without it: the file is broken
         std::string first = problems.list.en().front();
         const std::string tail = "; row dropped";
@@ -535,11 +524,14 @@ std::string describe(const ModelPreset& m) { return "model id " + squote(m.id); 
 
 std::string accel_key(const Accelerator& a) { return a.id; }
 std::string provider_key(const Provider& p) { return p.id; }
-std::string instance_key(const Instance& i) { return std::to_string(i.provider.size()) + ":" + i.provider + i.id; }  // one key per pair
+std::string instance_key(const Instance& i) { return i.provider + '\0' + i.id; }  // one key per pair: a provider id has no NUL
 std::string model_key(const ModelPreset& m) { return m.id; }
 
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
+// Rows are read in place at the end of `rows` (no copy per row, few functions for V8 to compile
+// on the page's first parse: docs/speed-and-cost.md "Catalog parse, fifth pass"); a slot left by
+// a dropped or moved row is reset before it is read into again, and the unused tail is removed.
 template <class T, class ReadFn>
 void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
                   std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
@@ -547,7 +539,9 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
     KeyIndex row_of;  // key → its row in `rows`
     for (std::size_t i = 0; i < rows.size(); ++i) row_of.emplace(key_of(rows[i]), i);
     std::vector<std::size_t> in_file(rows.size() + arr->size(), std::string::npos);  // per row: its first row in this file
-    rows.reserve(rows.size() + arr->size());
+    std::size_t end = rows.size();  // rows kept so far; rows[end] is the next row's slot
+    rows.resize(end + arr->size());
+    bool slot_used = false;  // rows[end] holds what a dropped or moved row left
     std::size_t i = 0;
     arr->each_element([&](JsonValue obj) {
         const std::size_t index = i++;
@@ -555,19 +549,21 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
             warnings.add(row_path(name, index) + ": must be an object, got " + show(obj) + "; row dropped");
             return;
         }
+        if (slot_used) rows[end] = T();
+        slot_used = true;
         Row r(obj, name, index, warnings);
-        std::optional<T> row = read(r);
-        if (!row) return;
-        const auto [place, added] = row_of.try_emplace(key_of(*row), rows.size());
+        if (!read(r, rows[end])) return;
+        const auto [place, added] = row_of.try_emplace(key_of(rows[end]), end);
         const std::size_t at = place->second;
         if (in_file[at] != std::string::npos) {
-            warnings.add(r.path() + ": duplicate " + describe(*row) + " (first at " + row_path(name, in_file[at]) + "); row dropped");
+            warnings.add(r.path() + ": duplicate " + describe(rows[end]) + " (first at " + row_path(name, in_file[at]) + "); row dropped");
             return;
         }
         in_file[at] = index;
-        if (added) rows.push_back(std::move(*row));
-        else rows[at] = std::move(*row);
+        if (added) ++end, slot_used = false;
+        else rows[at] = std::move(rows[end]);
     });
+    rows.resize(end);
 }
 
 // Reads `root` into `cat`. A full catalog (user == false) needs every top-level key; a user
@@ -613,13 +609,11 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
     if (rate) cat.usd_cny = *rate;
 
     // Accelerators and providers first: instances refer to them (user rows may refer to base rows).
-    read_section(accs, "accelerators", cat.accelerators, accel_key,
-                 [](Row& r) { return read_accelerator(r); }, warnings);
-    read_section(provs, "providers", cat.providers, provider_key,
-                 [](Row& r) { return read_provider(r); }, warnings);
+    read_section(accs, "accelerators", cat.accelerators, accel_key, read_accelerator, warnings);
+    read_section(provs, "providers", cat.providers, provider_key, read_provider, warnings);
     read_section(insts, "instances", cat.instances, instance_key,
-                 [&cat](Row& r) { return read_instance(r, cat); }, warnings);
-    read_section(mods, "models", cat.models, model_key, [](Row& r) { return read_model(r); }, warnings);
+                 [&cat](Row& r, Instance& i) { return read_instance(r, i, cat); }, warnings);
+    read_section(mods, "models", cat.models, model_key, read_model, warnings);
     return Result<Catalog>::success(std::move(cat), warnings.take());
 }
 
