@@ -14,6 +14,7 @@
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/estimate.hpp"
 #include "gpusizer/memory.hpp"
+#include "gpusizer/recommend.hpp"
 #include "gpusizer/scenario.hpp"
 #include "support.hpp"
 
@@ -887,6 +888,36 @@ TEST_CASE("catalog: a row after a dropped, duplicate or replacing row keeps none
         CHECK_FALSE(i->cn_mainland);
     }
     CHECK(m->instances.size() == base->instances.size() + 4);
+}
+
+// Found by reading core for casts of unchecked doubles (2026-12-05): the planner cast gpu_count to
+// int64 (machines.cpp), so a user row of 1e300 GPUs overflowed in serve_plan.cpp (UBSan), and 2.5
+// GPUs was silently planned as 2; network_gbps × 1000 was cast likewise.
+TEST_CASE("catalog: an instance's gpu_count is a share below 1 or a whole number up to 1024; network_gbps at most 100000") {
+    Result<Catalog> base = load_real();
+    REQUIRE(base.ok());
+    const std::string rest = R"("gpu": "h100_sxm", "interconnect": "nvswitch", "currency": "USD", "ondemand_per_hour": 10.0,
+                                  "price_date": "2026-12-01", "confidence": "V", "source": "x")";
+    const std::string user = R"({"instances": [)"
+        R"({"provider": "aws", "id": "huge", "gpu_count": 1e300, )" + rest + "},"
+        R"({"provider": "aws", "id": "half-and-more", "gpu_count": 2.5, )" + rest + "},"
+        R"({"provider": "aws", "id": "fast-net", "gpu_count": 8, "network_gbps": 1e300, )" + rest + "},"
+        R"({"provider": "aws", "id": "share", "gpu_count": 0.5, )" + rest + "},"
+        R"({"provider": "aws", "id": "rack", "gpu_count": 1024, "network_gbps": 100000, )" + rest + "}]}";
+    Result<Catalog> m = merge_catalog(*base, user);
+    REQUIRE_MESSAGE(m.ok(), format_error(m.error));
+    CHECK(m.warnings.en() == std::vector<std::string>{
+                                 "instances[0].gpu_count: expected a share of one GPU (below 1) or a whole number from 1 to 1024, got 1e+300; row dropped",
+                                 "instances[1].gpu_count: expected a share of one GPU (below 1) or a whole number from 1 to 1024, got 2.5; row dropped",
+                                 "instances[2].network_gbps: impossible value 1e+300 (at most 100000 Gbps); row dropped"});
+    REQUIRE(m->find_instance("aws", "share"));
+    CHECK(m->find_instance("aws", "share")->gpu_count == 0.5);
+    REQUIRE(m->find_instance("aws", "rack"));
+    // The largest allowed machine plans (the sanitizer build checks the arithmetic on the way).
+    Result<Scenario> s = parse_scenario_json(R"({"model": "llama-3.1-8b", "task": "inference", "batch_size": 32})");
+    REQUIRE(s.ok());
+    Result<Recommendation> r = recommend(*m, *s, 0);
+    REQUIRE_MESSAGE(r.ok(), format_error(r.error));
 }
 
 TEST_CASE("catalog: merging over the real catalog keeps every built-in row") {

@@ -24,6 +24,8 @@ inline constexpr std::size_t k_max_catalog_text = 4096;       // one string fiel
 inline constexpr std::size_t k_max_catalog_rows = 20000;     // per section; the built-in has <= 156
 inline constexpr std::size_t k_max_catalog_warnings = 100;    // then one "... and N more problems" line
 inline constexpr int k_catalog_schema = 1;                    // the `schema` key this parser understands
+inline constexpr double k_max_instance_gpus = 1024;           // an instance's gpu_count (whole above 1; the built-in has <= 16)
+inline constexpr double k_max_network_gbps = 100000;          // an instance's network_gbps (the built-in has <= 3200)
 
 // How far a row was checked (shared/data/README.md): V, V-partial, V-draft, K.
 // to_string gives the tag as written in the catalog ("V", "V-partial", "V-draft", "K").

@@ -376,11 +376,18 @@ bool read_instance(Row& r, Instance& i, const Catalog& refs) {
         r.problem(r.at("gpu_count"), "impossible value 0 (an instance has at least part of one GPU)");
     else
         i.gpu_count = r.number("gpu_count", true, true).value_or(0);
+    if (i.gpu_count >= 1 && (i.gpu_count != std::floor(i.gpu_count) || i.gpu_count > k_max_instance_gpus))
+        r.problem(r.at("gpu_count"), "expected a share of one GPU (below 1) or a whole number from 1 to " +
+                                         show_number(k_max_instance_gpus) + ", got " + show_number(i.gpu_count)),
+            i.gpu_count = 0;
     r.one_of("interconnect", i.interconnect, k_interconnects, true);
     i.vcpus = r.num0("vcpus");
     i.ram_gib = r.num0("ram_gib");
     i.local_ssd_gb = r.num0("local_ssd_gb");
     i.network_gbps = r.num0("network_gbps");
+    if (i.network_gbps > k_max_network_gbps)
+        r.problem(r.at("network_gbps"), "impossible value " + show_number(i.network_gbps) + " (at most " +
+                                            show_number(k_max_network_gbps) + " Gbps)");
     r.strings("regions", i.regions);
     r.opt_text("price_region", i.price_region);
     i.cn_mainland = r.flag("cn_mainland", false);
