@@ -4,15 +4,18 @@
 // accepted is consistent (instances name known accelerators and providers, ids are unique,
 // numbers are finite and non-negative: a bad row is dropped, never half-kept); merging the
 // same text over the built-in catalog behaves the same way; the catalog's JSON reader accepts
-// exactly the texts nlohmann accepts (the catalog's messages were written against nlohmann).
+// exactly the texts nlohmann accepts (the catalog's messages were written against nlohmann); the
+// planner takes any instance rows a user catalog gets accepted (check_recommendation).
 #include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "catalog/json_reader.hpp"
-#include "fuzz_check.hpp"
+#include "fuzz_results.hpp"
 #include "gpusizer/catalog.hpp"
+#include "gpusizer/recommend.hpp"
+#include "gpusizer/scenario.hpp"
 
 using namespace gpusizer;
 
@@ -69,6 +72,34 @@ const Catalog& base() {
     return c;
 }
 
+// The instance rows a user catalog gets accepted, planned alone (over the built-in accelerators,
+// providers and models) for two small jobs: the planner must take whatever the reader accepts
+// (K9: a gpu_count of 1e300 overflowed int64 in serve_plan.cpp).
+void plan_user_rows(std::string_view text) {
+    static const Catalog no_instances = [] {
+        Catalog c = base();
+        c.instances.clear();
+        return c;
+    }();
+    static const std::vector<Scenario> jobs = [] {
+        std::vector<Scenario> out;
+        for (const char* j : {R"({"model": "qwen2.5-0.5b", "task": "inference", "batch_size": 4, "seq_len": 2048})",
+                              R"({"model": "qwen2.5-0.5b", "task": "lora", "seq_len": 1024, "train_tokens": 1e7})"}) {
+            Result<Scenario> s = parse_scenario_json(j);
+            if (!s.ok()) std::fprintf(stderr, "fuzz_catalog: %s\n", format_error(s.error).c_str()), std::abort();
+            out.push_back(*s);
+        }
+        return out;
+    }();
+    Result<Catalog> u = merge_catalog(no_instances, text);
+    if (!u.ok() || u->instances.empty()) return;
+    for (const Scenario& s : jobs) {
+        Result<Recommendation> r = recommend(*u, s, 3);
+        gpusizer_fuzz::check_error_shape(r);
+        if (r.ok()) gpusizer_fuzz::check_recommendation(*r, "a user catalog's instances");
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
@@ -86,5 +117,6 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     Result<Catalog> m = merge_catalog(base(), text);
     gpusizer_fuzz::check_error_shape(m);
     if (m.ok()) check_catalog(*m, "merge_catalog");
+    if (m.ok()) plan_user_rows(text);
     return 0;
 }

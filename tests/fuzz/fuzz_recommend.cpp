@@ -16,27 +16,6 @@
 #include <nlohmann/json.hpp>
 
 using namespace gpusizer;
-using gpusizer_fuzz::check_printed;
-using gpusizer_fuzz::finite_non_negative;
-
-namespace {
-
-void check_recommendation(const Recommendation& r, const std::string& in) {
-    for (const Offer& o : r.offers) {
-        const std::string id = o.provider + "/" + o.instance + " for " + in;
-        for (double v : {o.vcpus, o.ram_gib, o.usd_per_hour, o.price_per_hour, o.tokens_per_s,
-                         o.spot_overhead_fraction, o.mfu})
-            GPUSIZER_FUZZ_CHECK(finite_non_negative(v), "offer number not finite/non-negative: " + id);
-        for (const auto* v : {&o.hours, &o.gpu_hours, &o.total_cost, &o.cost_per_million_tokens})
-            if (*v) GPUSIZER_FUZZ_CHECK(finite_non_negative(**v), "offer optional number not finite/non-negative: " + id);
-        GPUSIZER_FUZZ_CHECK(o.gpu_count >= 1 && o.nodes >= 1, "offer without GPUs or nodes: " + id);
-        GPUSIZER_FUZZ_CHECK(o.plan.tensor_parallel >= 1 && o.plan.pipeline_parallel >= 1 && o.plan.data_parallel >= 1,
-                            "offer with a parallel degree below 1: " + id);
-    }
-    check_printed(recommendation_to_json(r), "recommend");
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     const std::string_view text = gpusizer_fuzz::as_text(data, size);
@@ -47,6 +26,6 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     Result<Recommendation> r = recommend(gpusizer_fuzz::builtin_catalog(), *s, 5);
     gpusizer_fuzz::check_error_shape(r);
     if (!r.ok()) return 0;
-    check_recommendation(*r, in);
+    gpusizer_fuzz::check_recommendation(*r, in);
     return 0;
 }
