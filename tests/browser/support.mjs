@@ -186,8 +186,7 @@ export async function clickWidget(page, name, { opens, selects, until, ...option
 
 // A key press as a person makes it: ImGui 1.86 reads key state once a frame, and Playwright's
 // press() can release the key before the next frame (the press is then lost). `key` may carry
-// modifiers: 'Shift+Tab'. Held until the page has drawn two frames (2 s at most), then released
-// for two frames.
+// modifiers: 'Shift+Tab'. Held until the page has drawn two frames (2 s at most).
 export async function pressKey(page, key) {
   const keys = key.split('+');
   const frame = () => page.evaluate(() => window.__gpusizer.frame());
@@ -198,10 +197,6 @@ export async function pressKey(page, key) {
   // at the start of a frame) — a flaky "Space opens it too" in CI, 2026-12-05.
   for (let i = 0; i < 20 && (await frame()) < before + 2; ++i) await page.waitForTimeout(100);
   for (const k of keys.reverse()) await page.keyboard.up(k);
-  // Likewise two frames with the key up: a press that follows sooner is no new press to ImGui
-  // (seen once frames took ~4 ms: two ArrowDown presses moved one item).
-  const released = await frame();
-  for (let i = 0; i < 20 && (await frame()) < released + 2; ++i) await page.waitForTimeout(100);
 }
 
 // The tag of the widget with the keyboard focus once it is `name` (or once `name(tag)` is true
@@ -222,11 +217,7 @@ export async function waitFocus(page, name) {
 }
 
 // Wait until the scenario has key = value and the results shown are for it: a scenario set from
-// outside a frame (hashchange, a link) is estimated in the next frame. Then wait three more
-// main-loop iterations: the frame that computed the results lays the answer card out at its old
-// height, and the next one draws it at its new size (ui_parts.cpp box_end). The tags read after
-// this are from a settled frame (frames take ~4 ms since they stopped waiting on the GPU process,
-// web/gl_state.cpp: without this wait three tests read the frame in between and failed).
+// outside a frame (hashchange, a link) is estimated in the next frame.
 export async function waitScenario(page, key, value) {
   await page.waitForFunction(([k, v]) => {
     const g = window.__gpusizer;
@@ -236,8 +227,6 @@ export async function waitScenario(page, key, value) {
     const now = await page.evaluate((k) => window.__gpusizer.scenario()[k], key).catch(() => '(page gone)');
     throw new Error(`scenario ${key} never became ${JSON.stringify(value)} (it is ${JSON.stringify(now)}): ${e.message}`);
   });
-  const at = await page.evaluate(() => window.__gpusizer.stats().iterations);
-  await page.waitForFunction((n) => window.__gpusizer.stats().iterations >= n + 3, at, { timeout: 5000 });
 }
 
 export function artifact(name) {
