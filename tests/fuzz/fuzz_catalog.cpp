@@ -60,24 +60,12 @@ void check_catalog(const Catalog& c, const char* what) {
     GPUSIZER_FUZZ_CHECK(gpusizer_fuzz::finite_non_negative(c.usd_cny.cny_per_usd), w + ": currency rate");
 }
 
-const Catalog& base() {
-    static const Catalog c = [] {
-        Result<Catalog> r = parse_catalog(gpusizer_fuzz::builtin_catalog_text());
-        if (!r.ok()) {
-            std::fprintf(stderr, "fuzz_catalog: the built-in catalog does not parse: %s\n", format_error(r.error).c_str());
-            std::abort();
-        }
-        return *r;
-    }();
-    return c;
-}
-
 // The instance rows a user catalog gets accepted, planned alone (over the built-in accelerators,
 // providers and models) for two small jobs: the planner must take whatever the reader accepts
 // (K9: a gpu_count of 1e300 overflowed int64 in serve_plan.cpp).
 void plan_user_rows(std::string_view text) {
     static const Catalog no_instances = [] {
-        Catalog c = base();
+        Catalog c = gpusizer_fuzz::builtin_catalog();
         c.instances.clear();
         return c;
     }();
@@ -114,9 +102,11 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     gpusizer_fuzz::check_error_shape(c);
     if (c.ok()) check_catalog(*c, "parse_catalog");
 
-    Result<Catalog> m = merge_catalog(base(), text);
+    Result<Catalog> m = merge_catalog(gpusizer_fuzz::builtin_catalog(), text);
     gpusizer_fuzz::check_error_shape(m);
-    if (m.ok()) check_catalog(*m, "merge_catalog");
-    if (m.ok()) plan_user_rows(text);
+    if (m.ok()) {
+        check_catalog(*m, "merge_catalog");
+        plan_user_rows(text);
+    }
     return 0;
 }

@@ -198,7 +198,8 @@ public:
     }
     std::optional<JsonValue> get(std::string_view key) const { return members_.find(key); }
 
-    // The string readers write `out`: "" when the value is absent (optional) or has a problem.
+    // The string readers write `out` (a field of a freshly reset row): they leave it "" when the
+    // value is absent (optional) or has a problem.
     // Required non-empty string.
     void text(std::string_view key, std::string& out, std::size_t max = k_max_text) {
         const std::optional<JsonValue> v = get(key);
