@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const wide = { width: 1280, height: 800 };
@@ -22,7 +22,6 @@ before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
 after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport: wide, ...opts });
-const widgets = (page) => hooks(page, 'widgets');
 const id = (o) => `${o.provider}/${o.instance}${o.spot ? '/spot' : ''}`;
 // The number behind a figure on screen is the CLI's, exactly (both print the shortest round trip).
 const same = (text, value) => Number(text) === value;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cliEstimate, clickWidget, hooks, openTestPage, pressKey, startPageAndBrowser, stopPageAndBrowser, waitFocus, waitReady, waitScenario,
+  cliEstimate, clickWidget, hooks, openTestPage, pressKey, startPageAndBrowser, stopPageAndBrowser, waitFocus, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const viewport = { width: 1280, height: 800 };
@@ -18,7 +18,7 @@ const openPage = () => openTestPage(chromium.browser, url, { viewport });
 
 // The items of an open combo tagged `prefix`, top to bottom.
 async function itemsInOrder(page, prefix) {
-  const w = await hooks(page, 'widgets');
+  const w = await widgets(page);
   return Object.keys(w).filter((k) => k.startsWith(prefix)).sort((a, b) => w[a].y - w[b].y);
 }
 
@@ -74,7 +74,7 @@ describe('keyboard', () => {
     await pressKey(page, 'Escape');  // leaves text editing; the focus stays on the input
     // Up (or back down, should a press on a loaded machine repeat past it) to the weights combo.
     const seen = ['batch_input'];
-    const w = await hooks(page, 'widgets');
+    const w = await widgets(page);
     for (let i = 0; i < 12 && seen.at(-1) !== 'dtype_combo'; ++i) {
       const here = w[seen.at(-1)];
       await pressKey(page, here && here.y < w.dtype_combo.y ? 'ArrowDown' : 'ArrowUp');

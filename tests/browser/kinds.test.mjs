@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const wide = { width: 1280, height: 800 };
@@ -16,7 +16,6 @@ let server, url, chromium;
 before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
 after(() => stopPageAndBrowser({ server, chromium }));
 
-const widgets = (page) => hooks(page, 'widgets');
 
 // The page's numbers are the CLI's, and the figure on screen is the CLI's value.
 async function matchesCli(page, args, valueTag, value) {

@@ -173,6 +173,7 @@ export async function clickWidget(page, name, { opens, selects, until, ...option
   for (let attempt = 1; ; ++attempt) {
     const r = await findWidget(page, name, options);
     await page.mouse.click(r.x + r.w / 2, r.y + r.h / 2);
+    await framesSeen(page);
     if (!opens && !selects && !until) return r;
     for (let i = 0; i < 50; ++i) {
       if (await done()) return r;
@@ -184,19 +185,37 @@ export async function clickWidget(page, name, { opens, selects, until, ...option
   }
 }
 
-// A key press as a person makes it: ImGui 1.86 reads key state once a frame, and Playwright's
-// press() can release the key before the next frame (the press is then lost). `key` may carry
-// modifiers: 'Shift+Tab'. Held until the page has drawn two frames (2 s at most).
+// ImGui 1.86 has no input queue: once a frame it reads the mouse buttons and keys as they are
+// then, and a mouse press always counts as down for that frame. So an input is seen only if
+// a frame begins while it holds: a click whose press lands in the frame gap right after another
+// click's is, to ImGui, the first button held on and dragged (at ~4 ms a frame, frames drawn on
+// input and then idle, a radio click and the Apply click after it merged in 4 of 12 tries,
+// 2026-12-05). A person never clicks twice within one frame; a test driver does. Each input here
+// waits, once delivered, until the page has begun two frames after it (2 s at most; every input
+// wakes the page for several frames, web/main.cpp k_settle_frames).
+export async function framesSeen(page, frames = 2) {
+  const at = await page.evaluate(() => window.__gpusizer.frame());
+  await page.waitForFunction(([n]) => window.__gpusizer.frame() >= n, [at + frames], { timeout: 2000, polling: 'raf' })
+    .catch(() => {});
+}
+
+// A key press as a person makes it: held until the page has drawn two frames with it down, then
+// released for two frames (framesSeen). `key` may carry modifiers: 'Shift+Tab'.
 export async function pressKey(page, key) {
   const keys = key.split('+');
-  const frame = () => page.evaluate(() => window.__gpusizer.frame());
-  const before = await frame();
   for (const k of keys) await page.keyboard.down(k);
-  // Two frames, not one: a frame already under way when the key went down may finish first, and
-  // a key released before any frame began with it down is never seen (ImGui reads the key state
-  // at the start of a frame) — a flaky "Space opens it too" in CI, 2026-12-05.
-  for (let i = 0; i < 20 && (await frame()) < before + 2; ++i) await page.waitForTimeout(100);
+  await framesSeen(page);
   for (const k of keys.reverse()) await page.keyboard.up(k);
+  await framesSeen(page);
+}
+
+// The tagged widgets of a settled frame: the frame that computes new results lays the answer card
+// out at its old height and the next draws it at its new size (ui_parts.cpp box_end), so the tags
+// are read three main-loop iterations after the call (an idle iteration draws nothing new).
+export async function widgets(page) {
+  const at = await page.evaluate(() => window.__gpusizer.stats().iterations);
+  await page.waitForFunction((n) => window.__gpusizer.stats().iterations >= n, at + 3, { timeout: 5000, polling: 'raf' });
+  return hooks(page, 'widgets');
 }
 
 // The tag of the widget with the keyboard focus once it is `name` (or once `name(tag)` is true

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cliEstimate, cliFormat, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, root, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
+  artifact, cliEstimate, cliFormat, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, root, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const viewport = { width: 1280, height: 800 };
@@ -19,7 +19,6 @@ before(async () => ({ server, url, chromium } = await startPageAndBrowser()));
 after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
-const widgets = (page) => hooks(page, 'widgets');
 
 // Pick `value` in the combo tagged `tag` (its list scrolled when needed).
 async function pick(page, tag, value, pane = leftPane) {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
@@ -95,7 +95,7 @@ describe('web page', () => {
     await waitReady(page);
     assert.equal((await hooks(page, 'scenario')).model, 'qwen3-8b');
     assert.equal(await hooks(page, 'resultsText'), cliEstimate(['--link', link]).text);
-    assert.equal((await hooks(page, 'widgets')).dtype_combo.text, 'int4_awq');
+    assert.equal((await widgets(page)).dtype_combo.text, 'int4_awq');
     assert.equal(await page.evaluate(() => location.hash), link, 'the page rewrote a canonical link');
     assert.equal((await hooks(page, 'stats')).link_warnings, 0);
     // Editing the fragment by hand (hashchange) opens the new scenario.
