@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, framesSeen, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const wide = { width: 1280, height: 800 };
@@ -119,6 +119,8 @@ describe('the page II: the answer at a glance', () => {
     assert.ok(same(w.card_price.text, pick.price_per_hour));
     assert.equal(w.recommendation.text, rec.summary_zh);
     assert.ok(!/per GPU|marketplace|on demand/.test(w.card_where.text + rec.summary_zh), 'no English planner words');
+    await page.mouse.move(wide.width - 4, wide.height - 4);  // where Apply was clicked, a tooltip shows
+    await framesSeen(page);
     await shot(page, 'answer-1280x800-zh-guided.png');
     assert.deepEqual(problems, []);
     await page.close();
