@@ -4,6 +4,7 @@
 
 #include "gpusizer/link.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // ImGuiContext::DimBgRatio: a modal's fade (after_frame)
 #include "panels.hpp"
 #include "strings.hpp"
 #include "style.hpp"
@@ -240,6 +241,11 @@ void App::after_frame(Host& host, Language language_before) {
     ui_.pin_requested = ui_.unpin_requested = false;
     if (ui_.relayout) redraw_requested_ = true;  // a box changed height: draw once more at its size
     ui_.relayout = false;
+    // ImGui dims the page behind a modal in ~0.17 s and undims it in 0.1 s, by time; the hosts
+    // draw a few frames per input, which at a high refresh rate pass before the fade is done (it
+    // stopped at a quarter in an unthrottled browser). Draw until it is.
+    const ImGuiContext& imgui = *ImGui::GetCurrentContext();
+    if (imgui.DimBgRatio > 0.0f && imgui.DimBgRatio < 1.0f) redraw_requested_ = true;
     if (!ui_.pending_link.empty()) {  // "Open link…": opened between frames, like a hashchange
         const std::string link = std::move(ui_.pending_link);
         ui_.pending_link.clear();

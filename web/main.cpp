@@ -526,14 +526,15 @@ EMSCRIPTEN_KEEPALIVE const char* gpusizer_test_stats() {
     std::snprintf(buf, sizeof buf,
                   "{\"frames\":%llu,\"iterations\":%llu,\"estimates\":%llu,\"ratio\":%.4f,"
                   "\"framebuffer\":[%d,%d],\"css\":[%.2f,%.2f],\"catalog\":%s,\"link_warnings\":%zu,"
-                  "\"font\":\"%s\",\"atlas\":[%d,%d],\"theme\":\"%s\",\"language\":\"%s\"}",
+                  "\"font\":\"%s\",\"atlas\":[%d,%d],\"theme\":\"%s\",\"language\":\"%s\",\"dim\":%.3f}",
                   g ? g->drawn : 0ull, g ? g->iterations : 0ull,
                   g ? static_cast<unsigned long long>(g->app.estimate_count()) : 0ull, g ? g->host.ratio : 0.0f,
                   g ? g->fb_w : 0, g ? g->fb_h : 0, g ? g->css_w : 0.0, g ? g->css_h : 0.0,
                   g && g->app.catalog() ? "true" : "false", g ? g->app.link_warnings().size() : std::size_t(0),
                   atlas && !atlas->Fonts.empty() ? atlas->Fonts[0]->GetDebugName() : "", atlas ? atlas->TexWidth : 0,
                   atlas ? atlas->TexHeight : 0, gpusizer::shell::theme() == gpusizer::shell::Theme::light ? "light" : "dark",
-                  gpusizer::shell::language() == gpusizer::shell::Language::zh ? "zh" : "en");
+                  gpusizer::shell::language() == gpusizer::shell::Language::zh ? "zh" : "en",
+                  ImGui::GetCurrentContext() ? static_cast<double>(ImGui::GetCurrentContext()->DimBgRatio) : 0.0);
     s = buf;
     return s.c_str();
 }

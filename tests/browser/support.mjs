@@ -89,12 +89,13 @@ export const chromiumArgs = [
 
 // Playwright's launch() gives every browser a fresh temporary profile (--user-data-dir in a new
 // temp folder, removed on close).
-export async function launchChromium() {
+// `extraArgs`: more switches for this browser only.
+export async function launchChromium(extraArgs = []) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.GPUSIZER_CHROMIUM || '/usr/bin/chromium',
     headless: false,  // --headless=new is passed explicitly (docs/research/toolchain.md, fact 10)
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
   });
   return { browser, close: () => browser.close() };
 }

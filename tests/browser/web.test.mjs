@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
+  artifact, cliEstimate, cliLink, cliRecommend, clickWidget, findWidget, hooks, imageStats, launchChromium, openTestPage, startPageAndBrowser, stopPageAndBrowser, waitReady, waitScenario, widgets,
 } from './support.mjs';
 
 const viewport = { width: 1000, height: 700 };
@@ -163,6 +163,33 @@ describe('web page', () => {
     await page.mouse.move(220, 230);
     await page.waitForFunction((f) => window.__gpusizer.stats().frames > f, b.frames, { timeout: 5000 });
     await page.close();
+  });
+
+  // ImGui dims the page behind a modal over ~0.17 s and undims it over 0.1 s, by time, while the
+  // page draws only on input: the fade must still finish before the page goes idle. Frames
+  // unthrottled (as on a high-refresh display, or faster): the frames an input wakes then pass
+  // in a few ms.
+  test('a modal dims the page fully and the dim goes when it closes, with no input after the click', async (t) => {
+    const fast = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+    t.after(() => fast.close());
+    const { page, problems } = await openTestPage(fast.browser, url, { viewport });
+    await waitReady(page);
+    const settled = async () => {  // no frame drawn for 500 ms
+      let a = await hooks(page, 'stats');
+      for (let quiet = 0, i = 0; quiet < 5; ++i) {
+        assert.ok(i < 100, 'the page never stopped drawing');
+        await page.waitForTimeout(100);
+        const s = await hooks(page, 'stats');
+        quiet = s.frames === a.frames ? quiet + 1 : 0;
+        a = s;
+      }
+      return a;
+    };
+    await clickWidget(page, 'guided_open', { opens: 'guided_task:' });
+    assert.equal((await settled()).dim, 1, 'the background behind the guided start is dimmed all the way');
+    await clickWidget(page, 'guided_cancel', { until: async () => !(await widgets(page)).guided_cancel });
+    assert.equal((await settled()).dim, 0, 'no dim left once the guided start is closed');
+    assert.deepEqual(problems, []);
   });
 
   test('devicePixelRatio 2: backing store is 2× CSS and clicks by CSS rectangles still hit', async () => {
