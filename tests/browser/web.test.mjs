@@ -18,6 +18,20 @@ after(() => stopPageAndBrowser({ server, chromium }));
 
 const openPage = (opts = {}) => openTestPage(chromium.browser, url, { viewport, ...opts });
 
+// The page's stats once its settle frames have run out: no frame drawn for 500 ms (slow machines
+// draw the settle frames slowly; a page that never settles fails here after 10 s).
+async function idle(page) {
+  let a = await hooks(page, 'stats');
+  for (let quiet = 0, i = 0; quiet < 5; ++i) {
+    assert.ok(i < 100, 'the page never stopped drawing');
+    await page.waitForTimeout(100);
+    const s = await hooks(page, 'stats');
+    quiet = s.frames === a.frames ? quiet + 1 : 0;
+    a = s;
+  }
+  return a;
+}
+
 describe('web page', () => {
   test('first frame shows the defaults, with the same results as the CLI', async () => {
     const { page, problems, t0 } = await openPage();
@@ -137,16 +151,7 @@ describe('web page', () => {
   test('an idle page draws no frames (no redraw storm)', async () => {
     const { page } = await openPage();
     await waitReady(page);
-    // Let the settle frames run out: wait until no frame was drawn for 500 ms (slow machines
-    // draw the settle frames slowly; a page that never settles fails here after 10 s).
-    let a = await hooks(page, 'stats');
-    for (let quiet = 0, i = 0; quiet < 5; ++i) {
-      assert.ok(i < 100, 'the page never stopped drawing');
-      await page.waitForTimeout(100);
-      const s = await hooks(page, 'stats');
-      quiet = s.frames === a.frames ? quiet + 1 : 0;
-      a = s;
-    }
+    const a = await idle(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
@@ -174,21 +179,10 @@ describe('web page', () => {
     t.after(() => fast.close());
     const { page, problems } = await openTestPage(fast.browser, url, { viewport });
     await waitReady(page);
-    const settled = async () => {  // no frame drawn for 500 ms
-      let a = await hooks(page, 'stats');
-      for (let quiet = 0, i = 0; quiet < 5; ++i) {
-        assert.ok(i < 100, 'the page never stopped drawing');
-        await page.waitForTimeout(100);
-        const s = await hooks(page, 'stats');
-        quiet = s.frames === a.frames ? quiet + 1 : 0;
-        a = s;
-      }
-      return a;
-    };
     await clickWidget(page, 'guided_open', { opens: 'guided_task:' });
-    assert.equal((await settled()).dim, 1, 'the background behind the guided start is dimmed all the way');
+    assert.equal((await idle(page)).dim, 1, 'the background behind the guided start is dimmed all the way');
     await clickWidget(page, 'guided_cancel', { until: async () => !(await widgets(page)).guided_cancel });
-    assert.equal((await settled()).dim, 0, 'no dim left once the guided start is closed');
+    assert.equal((await idle(page)).dim, 0, 'no dim left once the guided start is closed');
     assert.deepEqual(problems, []);
   });
 
