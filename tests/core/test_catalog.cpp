@@ -851,6 +851,17 @@ TEST_CASE("catalog: a bad user row is dropped with a warning; the built-in rows 
     CHECK_FALSE(merge_catalog(*base, "not json").ok());
 }
 
+TEST_CASE("catalog: a bad element of a row's array or object is named by its path") {
+    Result<Catalog> base = fixture("valid_minimal.json");
+    REQUIRE(base.ok());
+    Result<Catalog> m = merge_catalog(*base, R"({"providers": [
+        {"id": "p1", "name": "P1", "kind": "gpu_cloud", "regions": ["eu", 7], "confidence": "K"},
+        {"id": "p2", "name": "P2", "kind": "gpu_cloud", "sources": {"spot": "page", "billing": [1, 2]}, "confidence": "K"}]})");
+    REQUIRE(m.ok());
+    CHECK(m.warnings.en() == std::vector<std::string>{"providers[0].regions[1]: must be a string, got 7; row dropped",
+                                                      "providers[1].sources.billing: must be a string, got [1,2]; row dropped"});
+}
+
 // Rows are read in place (read_section): a dropped row, a duplicate or a row moved onto the base row
 // it replaces must leave nothing behind for the next row read into the same slot.
 TEST_CASE("catalog: a row after a dropped, duplicate or replacing row keeps none of its fields") {

@@ -123,24 +123,64 @@ bool is_iso_day(const std::string& s) {
 
 constexpr std::size_t k_max_text = k_max_catalog_text;
 
-std::string squote(const std::string& s) { return "'" + (s.size() > 60 ? s.substr(0, 57) + "..." : s) + "'"; }
-
-std::string join(const Allowed& a) {
-    std::string out;
-    for (const std::string_view w : a.words) (out += out.empty() ? "" : ", ") += w;
-    return out;
-}
-
-std::string show_number(double v) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
-
 // A value as messages show it (detail::show of nlohmann's DOM of the value's text).
 std::string show(const JsonValue& v) {
     const std::string_view t = v.text();
     return detail::show(json::parse(t.begin(), t.end(), nullptr, false));
+}
+
+// [SECTION] Messages, written only when there is a problem
+// A message is given as pieces (views, numbers, values) and written by one out-of-line function,
+// so the code that reads a clean row holds no string building: V8 compiles each function of the
+// page's wasm when it is first called, and a clean catalog never calls these (docs/speed-and-cost.md
+// "Catalog parse, seventh pass").
+
+struct Piece {
+    enum class Kind : unsigned char { text, quoted, number, value, allowed };
+    Kind kind;
+    std::string_view s;
+    double d = 0;
+    const void* p = nullptr;  // the JsonValue (value) or the Allowed (allowed)
+    Piece(const char* t) : kind(Kind::text), s(t) {}
+    Piece(std::string_view t) : kind(Kind::text), s(t) {}
+    Piece(const std::string& t) : kind(Kind::text), s(t) {}
+    Piece(Kind k, std::string_view t, double n, const void* ptr) : kind(k), s(t), d(n), p(ptr) {}
+};
+using Pieces = std::initializer_list<Piece>;
+Piece in_quotes(std::string_view s) { return {Piece::Kind::quoted, s, 0, nullptr}; }  // 'text', cut to 60 bytes
+Piece num(double d) { return {Piece::Kind::number, {}, d, nullptr}; }             // %.10g
+Piece value(const JsonValue& v) { return {Piece::Kind::value, {}, 0, &v}; }       // as JSON, cut to 60 bytes
+Piece allowed(const Allowed& a) { return {Piece::Kind::allowed, {}, 0, &a}; }     // "a, b, c"
+
+[[gnu::noinline]] std::string text_of(Pieces pieces) {
+    std::string out;
+    for (const Piece& p : pieces) {
+        switch (p.kind) {
+            case Piece::Kind::text: out += p.s; break;
+            case Piece::Kind::quoted:
+                out += '\'';
+                out += p.s.size() > 60 ? std::string(p.s.substr(0, 57)) + "..." : std::string(p.s);
+                out += '\'';
+                break;
+            case Piece::Kind::number: {
+                char buf[48];
+                std::snprintf(buf, sizeof buf, "%.10g", p.d);
+                out += buf;
+                break;
+            }
+            case Piece::Kind::value: out += show(*static_cast<const JsonValue*>(p.p)); break;
+            case Piece::Kind::allowed: {
+                bool first = true;
+                for (const std::string_view w : static_cast<const Allowed*>(p.p)->words) {
+                    if (!first) out += ", ";
+                    out += w;
+                    first = false;
+                }
+                break;
+            }
+        }
+    }
+    return out;
 }
 
 // Positions by key (byte order): read_section's rows and each_sorted_member's values share this type.
@@ -176,8 +216,13 @@ struct Sink {
     }
 };
 
-std::string row_path(const char* name, std::size_t index) {
+[[gnu::noinline]] std::string row_path(const char* name, std::size_t index) {
     return index == std::string::npos ? name : name + ("[" + std::to_string(index) + "]");
+}
+
+// "<row path>: <message>; row dropped".
+[[gnu::noinline]] void row_dropped(Sink& warnings, const char* name, std::size_t index, Pieces message) {
+    warnings.add(row_path(name, index) + ": " + text_of(message) + "; row dropped");
 }
 
 // One object of an array section. Every accessor records its problem (path: message) and
@@ -190,12 +235,13 @@ public:
 
     std::string path() const { return row_path(name_, index_); }
     std::size_t index() const { return index_; }
-    std::string at(std::string_view key) const { return path() + "." + std::string(key); }
     bool ok() const { return problems_ == 0; }
-    void problem(const std::string& key_path, const std::string& message) {
-        warnings_.add(key_path + ": " + message + "; row dropped");
+    // A problem at the row's member named by the pieces of `key` ("gpu", "regions[2]").
+    [[gnu::noinline]] void fail_at(Pieces key, Pieces message) {
+        warnings_.add(path() + "." + text_of(key) + ": " + text_of(message) + "; row dropped");
         ++problems_;
     }
+    void fail(std::string_view key, Pieces message) { fail_at({key}, message); }
     std::optional<JsonValue> get(std::string_view key) const { return members_.find(key); }
 
     // The string readers write `out` (a field of a freshly reset row): they leave it "" when the
@@ -203,44 +249,43 @@ public:
     // Required non-empty string.
     void text(std::string_view key, std::string& out, std::size_t max = k_max_text) {
         const std::optional<JsonValue> v = get(key);
-        if (!v) return problem(at(key), "missing (a string is required)");
-        if (!v->is_string()) return problem(at(key), "must be a string, got " + show(*v));
+        if (!v) return fail(key, {"missing (a string is required)"});
+        if (!v->is_string()) return fail(key, {"must be a string, got ", value(*v)});
         out = v->string();
-        if (out.empty()) return problem(at(key), "must not be empty");
-        if (out.size() > max) return problem(at(key), "longer than " + std::to_string(max) + " bytes"), out.clear();
+        if (out.empty()) return fail(key, {"must not be empty"});
+        if (out.size() > max) return fail(key, {"longer than ", num(static_cast<double>(max)), " bytes"}), out.clear();
     }
     // Optional string: absent or null gives "".
     void opt_text(std::string_view key, std::string& out) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return;
-        if (!v->is_string()) return problem(at(key), "must be a string or null, got " + show(*v));
+        if (!v->is_string()) return fail(key, {"must be a string or null, got ", value(*v)});
         out = v->string();
-        if (out.size() > k_max_text) return problem(at(key), "longer than " + std::to_string(k_max_text) + " bytes"), out.clear();
+        if (out.size() > k_max_text) return fail(key, {"longer than ", num(k_max_text), " bytes"}), out.clear();
     }
     // Required id: letters, digits, - _ . (what share links and the CLI accept).
     void id(std::string_view key, std::string& out) {
         text(key, out, k_max_id_length);
         if (!out.empty() && !is_valid_id(out))
-            problem(at(key), squote(out) + " is not a valid id (letters, digits, - _ . only)"), out.clear();
+            fail(key, {in_quotes(out), " is not a valid id (letters, digits, - _ . only)"}), out.clear();
     }
-    void one_of(std::string_view key, std::string& out, const Allowed& allowed, bool required) {
+    void one_of(std::string_view key, std::string& out, const Allowed& words, bool required) {
         if (required) text(key, out);
         else opt_text(key, out);
-        if (!out.empty() && !allowed.has(out)) problem(at(key), "unknown value " + squote(out) + " (allowed: " + join(allowed) + ")");
+        if (!out.empty() && !words.has(out)) fail(key, {"unknown value ", in_quotes(out), " (allowed: ", allowed(words), ")"});
     }
     // Number, optional (absent/null -> nullopt) or required; `positive` demands > 0, else >= 0.
     std::optional<double> number(std::string_view key, bool required, bool positive) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) {
-            if (required) problem(at(key), "missing (a number is required)");
+            if (required) fail(key, {"missing (a number is required)"});
             return std::nullopt;
         }
-        if (!v->is_number()) return problem(at(key), "must be a number, got " + show(*v)), std::nullopt;
+        if (!v->is_number()) return fail(key, {"must be a number, got ", value(*v)}), std::nullopt;
         const double d = v->number().as_double();
-        if (!std::isfinite(d)) return problem(at(key), "must be finite"), std::nullopt;
+        if (!std::isfinite(d)) return fail(key, {"must be finite"}), std::nullopt;
         if (positive ? d <= 0 : d < 0)
-            return problem(at(key), "impossible value " + show_number(d) + (positive ? " (must be > 0)" : " (must be >= 0)")),
-                   std::nullopt;
+            return fail(key, {"impossible value ", num(d), positive ? " (must be > 0)" : " (must be >= 0)"}), std::nullopt;
         return d;
     }
     double num0(std::string_view key) { return number(key, false, false).value_or(0); }
@@ -248,28 +293,26 @@ public:
     int whole(std::string_view key, int hi) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return 0;
-        if (!v->is_number()) return problem(at(key), "must be a number, got " + show(*v)), 0;
+        if (!v->is_number()) return fail(key, {"must be a number, got ", value(*v)}), 0;
         const std::optional<std::int64_t> n = detail::as_int(v->number(), 0, hi);
-        if (!n) return problem(at(key), "expected a whole number from 0 to " + std::to_string(hi) + ", got " + show(*v)), 0;
+        if (!n) return fail(key, {"expected a whole number from 0 to ", num(hi), ", got ", value(*v)}), 0;
         return static_cast<int>(*n);
     }
     bool flag(std::string_view key, bool def) {
         const std::optional<JsonValue> v = get(key);
         if (!v) return def;
-        if (!v->is_boolean()) return problem(at(key), "must be true or false, got " + show(*v)), def;
+        if (!v->is_boolean()) return fail(key, {"must be true or false, got ", value(*v)}), def;
         return v->boolean();
     }
     void strings(std::string_view key, std::vector<std::string>& out) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return;
-        if (!v->is_array()) return problem(at(key), "must be an array of strings, got " + show(*v));
+        if (!v->is_array()) return fail(key, {"must be an array of strings, got ", value(*v)});
         out.resize(v->size());  // a problem drops the row: its element stays ""
         std::size_t i = 0;
         v->each_element([&](JsonValue e) {
-            if (!e.is_string())
-                problem(at(key) + "[" + std::to_string(i) + "]", "must be a string, got " + show(e));
-            else
-                out[i] = e.string();
+            if (!e.is_string()) fail_at({key, "[", num(static_cast<double>(i)), "]"}, {"must be a string, got ", value(e)});
+            else out[i] = e.string();
             ++i;
         });
     }
@@ -278,7 +321,7 @@ public:
         text("confidence", tag);
         if (tag.empty()) return Confidence::recalled;
         auto c = parse_confidence(tag);
-        if (!c) problem(at("confidence"), "unknown tag " + squote(tag) + " (allowed: V, V-partial, V-draft, K)");
+        if (!c) fail("confidence", {"unknown tag ", in_quotes(tag), " (allowed: V, V-partial, V-draft, K)"});
         return c.value_or(Confidence::recalled);
     }
 
@@ -304,13 +347,13 @@ bool read_accelerator(Row& r, Accelerator& a) {
         auto b = v->is_number() ? detail::as_int(v->number(), 1, INT64_MAX) : std::nullopt;
         if (!b) {
             if (v->is_number() && v->number().as_double() <= 0)
-                r.problem(r.at("memory_bytes"), "impossible value " + show(*v) + " (memory must be > 0)");
+                r.fail("memory_bytes", {"impossible value ", value(*v), " (memory must be > 0)"});
             else
-                r.problem(r.at("memory_bytes"), "must be a positive integer, got " + show(*v));
+                r.fail("memory_bytes", {"must be a positive integer, got ", value(*v)});
         }
         a.memory_bytes = b ? static_cast<std::uint64_t>(*b) : 0;
     } else {
-        r.problem(r.at("memory_bytes"), "missing (an integer byte count is required)");
+        r.fail("memory_bytes", {"missing (an integer byte count is required)"});
     }
     r.opt_text("memory_bytes_basis", a.memory_bytes_basis);
     r.opt_text("memory_type", a.memory_type);
@@ -351,11 +394,11 @@ bool read_provider(Row& r, Provider& p) {
     p.confidence = r.confidence();
     if (const auto s = r.get("sources"); s && !s->is_null()) {  // {"fact": "where it comes from"}
         if (!s->is_object()) {
-            r.problem(r.at("sources"), "must be an object of strings, got " + show(*s));
+            r.fail("sources", {"must be an object of strings, got ", value(*s)});
         } else {
             each_sorted_member(*s, [&](const std::string& key, const JsonValue& value) {
                 if (!value.is_string())
-                    r.problem(r.at("sources") + "." + key, "must be a string, got " + show(value));
+                    r.fail_at({"sources.", key}, {"must be a string, got ", gpusizer::value(value)});
                 else
                     p.source += (p.source.empty() ? "" : "; ") + key + ": " + value.string();
             });
@@ -368,18 +411,18 @@ bool read_provider(Row& r, Provider& p) {
 bool read_instance(Row& r, Instance& i, const Catalog& refs) {
     r.text("provider", i.provider, k_max_id_length);
     if (!i.provider.empty() && !refs.find_provider(i.provider))
-        r.problem(r.at("provider"), "unknown provider " + squote(i.provider));
+        r.fail("provider", {"unknown provider ", in_quotes(i.provider)});
     r.text("id", i.id, k_max_id_length);
     r.opt_text("name_zh", i.name_zh);
     r.text("gpu", i.gpu, k_max_id_length);
-    if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.problem(r.at("gpu"), "unknown accelerator " + squote(i.gpu));
+    if (!i.gpu.empty() && !refs.find_accelerator(i.gpu)) r.fail("gpu", {"unknown accelerator ", in_quotes(i.gpu)});
     if (const auto c = r.get("gpu_count"); c && c->is_number() && c->number().as_double() == 0)
-        r.problem(r.at("gpu_count"), "impossible value 0 (an instance has at least part of one GPU)");
+        r.fail("gpu_count", {"impossible value 0 (an instance has at least part of one GPU)"});
     else
         i.gpu_count = r.number("gpu_count", true, true).value_or(0);
     if (i.gpu_count >= 1 && (i.gpu_count != std::floor(i.gpu_count) || i.gpu_count > k_max_instance_gpus))
-        r.problem(r.at("gpu_count"), "expected a share of one GPU (below 1) or a whole number from 1 to " +
-                                         show_number(k_max_instance_gpus) + ", got " + show_number(i.gpu_count)),
+        r.fail("gpu_count", {"expected a share of one GPU (below 1) or a whole number from 1 to ", num(k_max_instance_gpus),
+                             ", got ", num(i.gpu_count)}),
             i.gpu_count = 0;
     r.one_of("interconnect", i.interconnect, k_interconnects, true);
     i.vcpus = r.num0("vcpus");
@@ -387,8 +430,7 @@ bool read_instance(Row& r, Instance& i, const Catalog& refs) {
     i.local_ssd_gb = r.num0("local_ssd_gb");
     i.network_gbps = r.num0("network_gbps");
     if (i.network_gbps > k_max_network_gbps)
-        r.problem(r.at("network_gbps"), "impossible value " + show_number(i.network_gbps) + " (at most " +
-                                            show_number(k_max_network_gbps) + " Gbps)");
+        r.fail("network_gbps", {"impossible value ", num(i.network_gbps), " (at most ", num(k_max_network_gbps), " Gbps)"});
     r.strings("regions", i.regions);
     r.opt_text("price_region", i.price_region);
     i.cn_mainland = r.flag("cn_mainland", false);
@@ -397,28 +439,27 @@ bool read_instance(Row& r, Instance& i, const Catalog& refs) {
     i.spot_per_hour = r.number("spot_per_hour", false, true);
     i.spot_is_typical_discount = r.flag("spot_is_typical_discount", false);
     if (i.ondemand_per_hour && i.spot_per_hour && *i.spot_per_hour > *i.ondemand_per_hour)
-        r.problem(r.at("spot_per_hour"), "spot price " + show_number(*i.spot_per_hour) + " is above the on-demand price " +
-                                             show_number(*i.ondemand_per_hour));
+        r.fail("spot_per_hour", {"spot price ", num(*i.spot_per_hour), " is above the on-demand price ", num(*i.ondemand_per_hour)});
     // Per-GPU listings: one machine holds up to scales_to_gpus at the per-GPU price.
     if (auto n = r.number("scales_to_gpus", false, true)) {
         if (*n < i.gpu_count || *n > 64 || *n != std::floor(*n))
-            r.problem(r.at("scales_to_gpus"), "expected a whole number from gpu_count to 64, got " + show_number(*n));
+            r.fail("scales_to_gpus", {"expected a whole number from gpu_count to 64, got ", num(*n)});
         else
             i.scales_to_gpus = *n;
         r.one_of("scaled_interconnect", i.scaled_interconnect, k_interconnects, true);
     }
     r.opt_text("price_date", i.price_date);
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date.empty())
-        r.problem(r.at("price_date"), "missing: a price needs the date it was read");
+        r.fail("price_date", {"missing: a price needs the date it was read"});
     r.opt_text("price_date_iso", i.price_date_iso);
     if (!i.price_date_iso.empty() && !is_iso_day(i.price_date_iso))
-        r.problem(r.at("price_date_iso"), squote(i.price_date_iso) + " is not a day (YYYY-MM-DD)");
+        r.fail("price_date_iso", {in_quotes(i.price_date_iso), " is not a day (YYYY-MM-DD)"});
     r.one_of("price_basis", i.price_basis, k_price_bases, false);
     // An undated price is only acceptable when the row says it is an estimate (docs/catalog.md).
     if ((i.ondemand_per_hour || i.spot_per_hour) && i.price_date_iso.empty() &&
         (i.price_basis == k_price_basis_official || i.price_basis == k_price_basis_third_party))
-        r.problem(r.at("price_date_iso"), "missing: a price with price_basis " + squote(i.price_basis) +
-                                              " needs the day it was read (YYYY-MM-DD); an undated price is an 'estimate'");
+        r.fail("price_date_iso", {"missing: a price with price_basis ", in_quotes(i.price_basis),
+                                  " needs the day it was read (YYYY-MM-DD); an undated price is an 'estimate'"});
     r.opt_text("spot_price_date", i.spot_price_date);
     i.confidence = r.confidence();
     r.text("source", i.source);
@@ -440,73 +481,88 @@ bool read_model(Row& r, ModelPreset& m) {
     r.opt_text("notes", m.notes);
     const auto cfg = r.get("config");
     if (!cfg)
-        r.problem(r.at("config"), "missing (the config.json object is required)");
+        r.fail("config", {"missing (the config.json object is required)"});
     else if (!cfg->is_object())
-        r.problem(r.at("config"), "must be an object (a config.json), got " + show(*cfg));
+        r.fail("config", {"must be an object (a config.json), got ", value(*cfg)});
     else  // parsed when the preset is first used (ModelPreset::arch)
         m.set_config(std::string(cfg->text()), r.index());
     return r.ok();
 }
 
 // [SECTION] The file: limits, top-level keys, sections in reference order
+// Each check returns false with `err` set when the file is broken (file_error, out of line).
 
-Error file_error(std::string code, std::string message, std::string path = "") {
-    return Error{std::move(code), std::move(message), std::move(path)};
+[[gnu::noinline]] bool file_error(std::optional<Error>& err, const char* code, Pieces message, std::string_view path = {}) {
+    err = Error{code, text_of(message), std::string(path)};
+    return false;
 }
 
 // Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
 // nesting_within tells a text too deep (however broken after) from one that is not JSON.
-std::optional<Error> parse_file(std::string_view text, detail::JsonDoc& out) {
+bool parse_file(std::string_view text, detail::JsonDoc& out, std::optional<Error>& err) {
     if (text.size() > k_max_catalog_bytes)
-        return file_error("too_large", "catalog is " + std::to_string(text.size()) + " bytes; the limit is " +
-                                           std::to_string(k_max_catalog_bytes) + " (8 MiB)");
+        return file_error(err, "too_large", {"catalog is ", num(static_cast<double>(text.size())), " bytes; the limit is ",
+                                             num(k_max_catalog_bytes), " (8 MiB)"});
     if (!out.parse(text, k_max_catalog_depth)) {
         if (!detail::nesting_within(text, k_max_catalog_depth))
-            return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
-        return file_error("bad_json", "catalog is not valid JSON");
+            return file_error(err, "too_deep", {"catalog nests deeper than ", num(k_max_catalog_depth), " levels"});
+        return file_error(err, "bad_json", {"catalog is not valid JSON"});
     }
-    const std::string_view value = out.root().text();  // a NUL ends the text for JSON, not for the depth check
-    const std::size_t after = static_cast<std::size_t>(value.data() + value.size() - text.data());
+    const std::string_view json_text = out.root().text();  // a NUL ends the text for JSON, not for the depth check
+    const std::size_t after = static_cast<std::size_t>(json_text.data() + json_text.size() - text.data());
     if (text.find_first_not_of(" \t\n\r", after) != std::string_view::npos && !detail::nesting_within(text, k_max_catalog_depth))
-        return file_error("too_deep", "catalog nests deeper than " + std::to_string(k_max_catalog_depth) + " levels");
-    if (!out.root().is_object()) return file_error("bad_type", "catalog must be a JSON object, got " + show(out.root()));
-    return std::nullopt;
+        return file_error(err, "too_deep", {"catalog nests deeper than ", num(k_max_catalog_depth), " levels"});
+    if (!out.root().is_object()) return file_error(err, "bad_type", {"catalog must be a JSON object, got ", value(out.root())});
+    return true;
+}
+
+bool schema(const JsonValue& root, bool required, std::optional<Error>& err) {
+    const auto it = root.find("schema");
+    if (!it) return !required || file_error(err, "missing", {"missing (an integer is required)"}, "schema");
+    const auto s = it->is_number() ? detail::as_int(it->number(), 0, 1000000) : std::nullopt;
+    if (!s) return file_error(err, "bad_type", {"must be an integer, got ", value(*it)}, "schema");
+    if (*s != k_catalog_schema)
+        return file_error(err, "unsupported", {"schema ", num(static_cast<double>(*s)), " is not supported (this build reads schema ",
+                                               num(k_catalog_schema), ")"}, "schema");
+    return true;
 }
 
 // A top-level array section: required in a full catalog, optional in a user catalog.
-std::optional<Error> section(const JsonValue& root, const char* key, bool required, std::optional<JsonValue>& out) {
+bool section(const JsonValue& root, const char* key, bool required, std::optional<JsonValue>& out, std::optional<Error>& err) {
     out.reset();
     const auto it = root.find(key);
-    if (!it || it->is_null()) {
-        if (required) return file_error("missing", "missing (an array is required)", key);
-        return std::nullopt;
-    }
-    if (!it->is_array()) return file_error("bad_type", "must be an array, got " + show(*it), key);
+    if (!it || it->is_null()) return !required || file_error(err, "missing", {"missing (an array is required)"}, key);
+    if (!it->is_array()) return file_error(err, "bad_type", {"must be an array, got ", value(*it)}, key);
     if (it->size() > k_max_catalog_rows)
-        return file_error("too_many_rows", std::to_string(it->size()) + " rows; the limit is " +
-                                               std::to_string(k_max_catalog_rows) + " per section", key);
+        return file_error(err, "too_many_rows", {num(static_cast<double>(it->size())), " rows; the limit is ", num(k_max_catalog_rows),
+                                                 " per section"}, key);
     out = it;
-    return std::nullopt;
+    return true;
 }
 
-std::optional<Error> top_text(const JsonValue& root, const char* key, bool required, std::string& out) {
+bool top_text(const JsonValue& root, const char* key, bool required, std::string& out, std::optional<Error>& err) {
     const auto it = root.find(key);
-    if (!it || it->is_null()) {
-        if (required) return file_error("missing", "missing (a string is required)", key);
-        return std::nullopt;
-    }
-    if (!it->is_string()) return file_error("bad_type", "must be a string, got " + show(*it), key);
+    if (!it || it->is_null()) return !required || file_error(err, "missing", {"missing (a string is required)"}, key);
+    if (!it->is_string()) return file_error(err, "bad_type", {"must be a string, got ", value(*it)}, key);
     out = it->string();
-    return std::nullopt;
+    return true;
 }
 
-std::optional<Error> read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out) {
+// The currency row's first problem as the file's error: prices cannot be shown in both
+// currencies without it.
+[[gnu::noinline]] bool currency_error(const Sink& problems, std::optional<Error>& err) {
+    std::string first = problems.list.en().front();
+    const std::string tail = "; row dropped";
+    if (first.size() > tail.size()) first.resize(first.size() - tail.size());
+    const auto colon = first.find(": ");
+    return file_error(err, "bad_value", {std::string_view(first).substr(colon + 2)}, std::string_view(first).substr(0, colon));
+}
+
+bool read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out, std::optional<Error>& err) {
     const auto it = root.find("currency");
-    if (!it || it->is_null()) {
-        if (required) return file_error("missing", "missing (an object with cny_per_usd is required)", "currency");
-        return std::nullopt;
-    }
-    if (!it->is_object()) return file_error("bad_type", "must be an object, got " + show(*it), "currency");
+    if (!it || it->is_null())
+        return !required || file_error(err, "missing", {"missing (an object with cny_per_usd is required)"}, "currency");
+    if (!it->is_object()) return file_error(err, "bad_type", {"must be an object, got ", value(*it)}, "currency");
     Sink problems;
     Row r(*it, "currency", std::string::npos, problems);
     CurrencyRate c;
@@ -514,21 +570,21 @@ std::optional<Error> read_currency(const JsonValue& root, bool required, std::op
     r.opt_text("date", c.date);
     c.confidence = r.confidence();
     r.text("source", c.source);
-    if (!r.ok()) {  // prices cannot be shown in both currencies without it: the file is broken
-        std::string first = problems.list.en().front();
-        const std::string tail = "; row dropped";
-        if (first.size() > tail.size()) first.resize(first.size() - tail.size());
-        const auto colon = first.find(": ");
-        return file_error("bad_value", first.substr(colon + 2), first.substr(0, colon));
-    }
+    if (!r.ok()) return currency_error(problems, err);
     out = c;
-    return std::nullopt;
+    return true;
 }
 
-std::string describe(const Accelerator& a) { return "accelerator id " + squote(a.id); }
-std::string describe(const Provider& p) { return "provider id " + squote(p.id); }
-std::string describe(const Instance& i) { return "instance " + squote(i.id) + " of provider " + squote(i.provider); }
-std::string describe(const ModelPreset& m) { return "model id " + squote(m.id); }
+std::string describe(const Accelerator& a) { return text_of({"accelerator id ", in_quotes(a.id)}); }
+std::string describe(const Provider& p) { return text_of({"provider id ", in_quotes(p.id)}); }
+std::string describe(const Instance& i) { return text_of({"instance ", in_quotes(i.id), " of provider ", in_quotes(i.provider)}); }
+std::string describe(const ModelPreset& m) { return text_of({"model id ", in_quotes(m.id)}); }
+
+// "<section>[i]: duplicate <row> (first at <section>[j]); row dropped".
+template <class T>
+[[gnu::noinline]] void duplicate_row(Sink& warnings, const char* name, std::size_t index, std::size_t first, const T& row) {
+    row_dropped(warnings, name, index, {"duplicate ", describe(row), " (first at ", row_path(name, first), ")"});
+}
 
 std::string accel_key(const Accelerator& a) { return a.id; }
 std::string provider_key(const Provider& p) { return p.id; }
@@ -553,20 +609,14 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
     std::size_t i = 0;
     arr->each_element([&](JsonValue obj) {
         const std::size_t index = i++;
-        if (!obj.is_object()) {
-            warnings.add(row_path(name, index) + ": must be an object, got " + show(obj) + "; row dropped");
-            return;
-        }
+        if (!obj.is_object()) return row_dropped(warnings, name, index, {"must be an object, got ", value(obj)});
         if (slot_used) rows[end] = T();
         slot_used = true;
         Row r(obj, name, index, warnings);
         if (!read(r, rows[end])) return;
         const auto [place, added] = row_of.try_emplace(key_of(rows[end]), end);
         const std::size_t at = place->second;
-        if (in_file[at] != std::string::npos) {
-            warnings.add(r.path() + ": duplicate " + describe(rows[end]) + " (first at " + row_path(name, in_file[at]) + "); row dropped");
-            return;
-        }
+        if (in_file[at] != std::string::npos) return duplicate_row(warnings, name, index, in_file[at], rows[end]);
         in_file[at] = index;
         if (added) ++end, slot_used = false;
         else rows[at] = std::move(rows[end]);
@@ -574,37 +624,16 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
     rows.resize(end);
 }
 
-// Reads `root` into `cat`. A full catalog (user == false) needs every top-level key; a user
-// catalog may give any of them and its rows replace or extend what `cat` already holds.
-Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
-    detail::JsonDoc doc;
-    if (auto e = parse_file(text, doc)) return Result<Catalog>::failure(*e);
-    const JsonValue root = doc.root();
-    Sink warnings;
-
-    if (const auto it = root.find("schema")) {
-        auto s = it->is_number() ? detail::as_int(it->number(), 0, 1000000) : std::nullopt;
-        if (!s) return Result<Catalog>::failure(file_error("bad_type", "must be an integer, got " + show(*it), "schema"));
-        if (*s != k_catalog_schema)
-            return Result<Catalog>::failure(file_error("unsupported", "schema " + std::to_string(*s) +
-                                                                          " is not supported (this build reads schema " +
-                                                                          std::to_string(k_catalog_schema) + ")",
-                                                       "schema"));
-    } else if (!user) {
-        return Result<Catalog>::failure(file_error("missing", "missing (an integer is required)", "schema"));
-    }
+// The top-level keys into `cat` and the sections' positions; false with `err` when the file is broken.
+bool read_top(Catalog& cat, const JsonValue& root, bool user, std::optional<JsonValue> (&sections)[4], std::optional<Error>& err) {
     std::string version, as_of, oldest;
-    if (auto e = top_text(root, "version", !user, version)) return Result<Catalog>::failure(*e);
-    if (auto e = top_text(root, "prices_as_of", !user, as_of)) return Result<Catalog>::failure(*e);
-    if (auto e = top_text(root, "prices_oldest", false, oldest)) return Result<Catalog>::failure(*e);
     std::optional<CurrencyRate> rate;
-    if (auto e = read_currency(root, !user, rate)) return Result<Catalog>::failure(*e);
-    std::optional<JsonValue> accs, provs, insts, mods;
-    if (auto e = section(root, "accelerators", !user, accs)) return Result<Catalog>::failure(*e);
-    if (auto e = section(root, "providers", !user, provs)) return Result<Catalog>::failure(*e);
-    if (auto e = section(root, "instances", !user, insts)) return Result<Catalog>::failure(*e);
-    if (auto e = section(root, "models", !user, mods)) return Result<Catalog>::failure(*e);
-
+    if (!schema(root, !user, err) || !top_text(root, "version", !user, version, err) ||
+        !top_text(root, "prices_as_of", !user, as_of, err) || !top_text(root, "prices_oldest", false, oldest, err) ||
+        !read_currency(root, !user, rate, err) || !section(root, "accelerators", !user, sections[0], err) ||
+        !section(root, "providers", !user, sections[1], err) || !section(root, "instances", !user, sections[2], err) ||
+        !section(root, "models", !user, sections[3], err))
+        return false;
     if (user) {
         cat.version += "+" + (version.empty() ? std::string("user") : version);
         if (!as_of.empty()) cat.prices_as_of = as_of;
@@ -615,13 +644,23 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
         cat.prices_oldest = oldest;
     }
     if (rate) cat.usd_cny = *rate;
+    return true;
+}
 
+// Reads `text` into `cat`. A full catalog (user == false) needs every top-level key; a user
+// catalog may give any of them and its rows replace or extend what `cat` already holds.
+Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
+    detail::JsonDoc doc;
+    std::optional<JsonValue> sections[4];  // accelerators, providers, instances, models
+    std::optional<Error> err;
+    if (!parse_file(text, doc, err) || !read_top(cat, doc.root(), user, sections, err)) return Result<Catalog>::failure(std::move(*err));
+    Sink warnings;
     // Accelerators and providers first: instances refer to them (user rows may refer to base rows).
-    read_section(accs, "accelerators", cat.accelerators, accel_key, read_accelerator, warnings);
-    read_section(provs, "providers", cat.providers, provider_key, read_provider, warnings);
-    read_section(insts, "instances", cat.instances, instance_key,
+    read_section(sections[0], "accelerators", cat.accelerators, accel_key, read_accelerator, warnings);
+    read_section(sections[1], "providers", cat.providers, provider_key, read_provider, warnings);
+    read_section(sections[2], "instances", cat.instances, instance_key,
                  [&cat](Row& r, Instance& i) { return read_instance(r, i, cat); }, warnings);
-    read_section(mods, "models", cat.models, model_key, read_model, warnings);
+    read_section(sections[3], "models", cat.models, model_key, read_model, warnings);
     return Result<Catalog>::success(std::move(cat), warnings.take());
 }
 
