@@ -205,9 +205,7 @@ struct Web {
     std::string bold_ttf;         // fonts/ui-bold.ttf (headings, figures), likewise
     bool fonts_dirty = true;      // rebuild the atlas at the next iteration
     int fonts_pending = 3;        // font downloads not yet done (or failed)
-    bool catalog_settled = false;  // catalog.json downloaded (or failed)
-    bool catalog_due = false;     // downloaded, to be parsed by the main loop (see on_catalog)
-    std::string catalog_text;     // catalog.json until then
+    bool catalog_settled = false;  // catalog.json downloaded and parsed (or failed)
     int pending_frames = 2;       // frames still to draw before going idle
     unsigned long long iterations = 0, drawn = 0;
     bool ready_sent = false;
@@ -216,30 +214,22 @@ Web* g = nullptr;  // heap object: emscripten_set_main_loop never returns from m
 
 // [SECTION] Catalog and font downloads --------------------------------------------------------------------
 
-// catalog.json is kept until the main loop has built the fonts, then parsed just before the first
-// frame (both are needed for it). Parsed here, on arrival, it took ~12.5 ms median on 2 cores; after
-// the fonts ~10 ms, and the first frame came ~60 ms sooner (6 interleaved rounds of 9 cold loads):
-// the font build calls malloc and memcpy thousands of times, so V8 has optimised them by then
-// instead of compiling them with TurboFan beside the parse (docs/speed-and-cost.md "Catalog parse,
-// fourth pass").
+// catalog.json is parsed as it arrives, usually while the fonts still download. Parsed after the
+// font atlas instead (until 2026-12-05), it shared the two cores with V8's optimising compiles of
+// the font build's hot functions (75-130 ms each on a slow machine): 25 ms median against 10 ms
+// on arrival, the first frame no later (docs/speed-and-cost.md "Catalog parse, seventh pass").
+// The bytes are js_start_downloads' buffer: the catalog copies what it keeps.
 void on_catalog(std::string_view text) {
-    g->catalog_text.assign(text);
-    g->catalog_due = true;
-    g->catalog_settled = true;
-    g->pending_frames = std::max(g->pending_frames, 2);
-}
-
-void take_catalog() {
     const double t0 = emscripten_get_now();
-    auto catalog = gpusizer::parse_catalog(g->catalog_text);
+    auto catalog = gpusizer::parse_catalog(text);
     js_mark("catalog parsed", emscripten_get_now() - t0);  // with V8's compile of the parse's code (on its first call)
-    std::string().swap(g->catalog_text);
-    g->catalog_due = false;
     if (!catalog.ok()) {
         const std::string msg = "The catalog (catalog.json) is invalid: " + gpusizer::format_error(catalog.error);
         js_show_error(msg.c_str());
     }
     g->app.set_catalog(std::move(catalog));
+    g->catalog_settled = true;
+    g->pending_frames = std::max(g->pending_frames, 2);
 }
 
 void on_catalog_error() {
@@ -352,10 +342,6 @@ void main_loop() {
     };
     poll_canvas_size();
     if (first) lap("fonts built");
-    if (g->catalog_due) {
-        take_catalog();
-        t = emscripten_get_now();
-    }
     if (g->app.take_redraw_request()) g->pending_frames = std::max(g->pending_frames, 2);
     if (ImGui::GetIO().WantTextInput) g->pending_frames = std::max(g->pending_frames, 1);  // caret blink
     if (g->pending_frames <= 0) return;  // idle

@@ -7,9 +7,10 @@ var gpusizerPage = (function () {
   var errorEl = document.getElementById('error');
   var summaryEl = document.getElementById('summary');
   // Start-up marks in ms since navigation (performance.now()): 'page script', 'wasm compiled',
-  // 'main', 'fonts loaded', 'fonts built' (the atlas), 'catalog parsed', 'ui built' (the first
-  // ImGui frame: results computed, widgets laid out), 'first frame' (drawn). details: the ms of
-  // the step alone for 'fonts built', 'catalog parsed' (the parse) and 'ui built'.
+  // 'main', 'catalog parsed' (as it arrives: before or after the fonts), 'fonts loaded', 'fonts
+  // built' (the atlas), 'ui built' (the first ImGui frame: results computed, widgets laid out),
+  // 'first frame' (drawn). details: the ms of the step alone for 'fonts built', 'catalog parsed'
+  // (the parse) and 'ui built'.
   var marks = {}, details = {};
   // catalog.json and the fonts are fetched now, while gpusizer.js and gpusizer.wasm download and
   // compile, not one after the other once main() runs (web/main.cpp js_start_downloads takes them).
