@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
         std::printf("%-36s %9.3f %9.3f %9.3f %9.3f  (%zu offers)\n", c.name, first, percentile(ms, 0.5),
                     percentile(ms, 0.95), percentile(ms, 1.0), offers);
     }
+    if (all.empty()) {
+        std::fprintf(stderr, "bench_recompute: no scenario's name contains '%s'\n", argv[2]);
+        return 2;
+    }
     std::printf("%-36s %9s %9.3f %9.3f %9.3f\n", "all", "", percentile(all, 0.5), percentile(all, 0.95), percentile(all, 1.0));
     // A preset's config is parsed when the preset is first used (each scenario's first recompute
     // above includes its own); the model picker parses all of them when it first opens.
