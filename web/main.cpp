@@ -216,7 +216,7 @@ Web* g = nullptr;  // heap object: emscripten_set_main_loop never returns from m
 
 // catalog.json is parsed as it arrives, usually while the fonts still download. Parsed after the
 // font atlas instead (until 2026-12-05), it shared the two cores with V8's optimising compiles of
-// the font build's hot functions (75-130 ms each on a slow machine): 25 ms median against 10 ms
+// the font build's hot functions (75-130 ms each on a slow machine): 23 ms median against 11 ms
 // on arrival, the first frame no later (docs/speed-and-cost.md "Catalog parse, seventh pass").
 // The bytes are js_start_downloads' buffer: the catalog copies what it keeps.
 void on_catalog(std::string_view text) {
