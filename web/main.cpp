@@ -540,7 +540,11 @@ int main() {
     double cw = 0, ch = 0;
     emscripten_get_element_css_size("#canvas", &cw, &ch);
     const double dpr = emscripten_get_device_pixel_ratio();
-    // WebGL2 comes from -sMIN/MAX_WEBGL_VERSION=2 at link time; GLFW hints are ignored (fact 2).
+    // WebGL2 comes from -sMIN/MAX_WEBGL_VERSION=2 at link time; GLFW's version hints are ignored
+    // (fact 2). ImGui draws with neither a depth nor a stencil buffer: the context is made without
+    // them (emscripten's GLFW reads these two hints), so the browser neither allocates nor clears them.
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
     g->window = glfwCreateWindow(std::max(1, static_cast<int>(cw * dpr)), std::max(1, static_cast<int>(ch * dpr)),
                                  "gpusizer", nullptr, nullptr);
     if (!g->window) {

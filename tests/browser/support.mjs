@@ -131,7 +131,10 @@ export async function waitReady(page) {
 export const hooks = (page, fn) => page.evaluate(`window.__gpusizer.${fn}()`);
 
 // Wait until a tagged widget is on screen and stays put (a popup that just opened moves and
-// resizes in its first frames), and return its rectangle in CSS pixels.
+// resizes in its first frames), and return its rectangle in CSS pixels. Two reads are the same
+// only when at least three main-loop iterations ran between them, not only 100 ms: on a loaded
+// machine one frame can take longer, and a popup's first, hidden frame (its items 9 px wide) then
+// passed for its settled layout (2026-12-05, 2 of 8 runs of the Export test).
 // While it is not visible, the mouse wheel scrolls down (then back up) over
 // `scrollWithin`: the first visible entry of a list by tag prefix (e.g. 'model_item:'), or
 // `scrollAt`: a point {x, y} over a scrolling pane.
@@ -154,7 +157,9 @@ export async function findWidget(page, name, { scrollWithin, scrollAt } = {}) {
       await page.mouse.move(scrollAt.x, scrollAt.y);
       await page.mouse.wheel(0, i < 40 ? 120 : -120);
     }
+    const at = await page.evaluate(() => window.__gpusizer.stats().iterations);
     await page.waitForTimeout(100);
+    await page.waitForFunction((n) => window.__gpusizer.stats().iterations >= n, at + 3, { timeout: 5000, polling: 'raf' });
   }
   assert.fail(`widget ${name} never appeared (and stayed) on screen`);
 }

@@ -41,6 +41,10 @@ describe('web page', () => {
     const stats = await hooks(page, 'stats');
     assert.equal(stats.catalog, true);
     assert.deepEqual(stats.framebuffer, [viewport.width, viewport.height]);
+    // ImGui draws with neither a depth nor a stencil buffer: the browser must not allocate (and
+    // clear every frame) either (web/main.cpp, the GLFW hints before glfwCreateWindow).
+    const attributes = await page.evaluate(() => Module.ctx.getContextAttributes());
+    assert.deepEqual([attributes.depth, attributes.stencil, attributes.alpha], [false, false, true]);
     const expected = cliEstimate([]);
     assert.equal(await hooks(page, 'resultsText'), expected.text, 'page results differ from `gpusizer estimate --json`');
     const weights = await findWidget(page, 'memory_value:weights', { scrollAt: resultsPane });
