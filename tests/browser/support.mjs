@@ -157,9 +157,9 @@ export async function findWidget(page, name, { scrollWithin, scrollAt } = {}) {
       await page.mouse.move(scrollAt.x, scrollAt.y);
       await page.mouse.wheel(0, i < 40 ? 120 : -120);
     }
-    const at = await page.evaluate(() => window.__gpusizer.stats().iterations);
+    const at = await iterations(page);
     await page.waitForTimeout(100);
-    await page.waitForFunction((n) => window.__gpusizer.stats().iterations >= n, at + 3, { timeout: 5000, polling: 'raf' });
+    await iterationsReach(page, at + 3);
   }
   assert.fail(`widget ${name} never appeared (and stayed) on screen`);
 }
@@ -219,10 +219,15 @@ export async function pressKey(page, key) {
 // out at its old height and the next draws it at its new size (ui_parts.cpp box_end), so the tags
 // are read three main-loop iterations after the call (an idle iteration draws nothing new).
 export async function widgets(page) {
-  const at = await page.evaluate(() => window.__gpusizer.stats().iterations);
-  await page.waitForFunction((n) => window.__gpusizer.stats().iterations >= n, at + 3, { timeout: 5000, polling: 'raf' });
+  await iterationsReach(page, await iterations(page) + 3);
   return hooks(page, 'widgets');
 }
+
+// The page's main-loop iterations so far (one per animation frame, drawn or idle), and a wait
+// until they reach `n` (5 s at most).
+const iterations = (page) => page.evaluate(() => window.__gpusizer.stats().iterations);
+const iterationsReach = (page, n) =>
+  page.waitForFunction((k) => window.__gpusizer.stats().iterations >= k, n, { timeout: 5000, polling: 'raf' });
 
 // The tag of the widget with the keyboard focus once it is `name` (or once `name(tag)` is true
 // when name is a function); after 5 s, whatever has the focus then (null: nothing).
