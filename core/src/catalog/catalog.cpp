@@ -334,8 +334,13 @@ private:
 };
 
 // [SECTION] Rows: accelerators, providers, instances, models
+// Each step of `load` (the file, the top-level keys, each section, each row) is its own function,
+// never inlined: V8's baseline compiler (Liftoff) takes time that grows faster than a function's
+// size, and the page compiles each function on its first call. With every step inlined, `load`
+// was 20 kB of wasm and took ~2 ms to compile; apart, the parse's first call is ~2 ms sooner
+// (docs/speed-and-cost.md "Catalog parse, eighth pass").
 
-bool read_accelerator(Row& r, Accelerator& a) {
+[[gnu::noinline]] bool read_accelerator(Row& r, Accelerator& a) {
     r.id("id", a.id);
     r.text("vendor", a.vendor);
     r.text("name", a.name);
@@ -381,7 +386,7 @@ bool read_accelerator(Row& r, Accelerator& a) {
     return r.ok();
 }
 
-bool read_provider(Row& r, Provider& p) {
+[[gnu::noinline]] bool read_provider(Row& r, Provider& p) {
     r.id("id", p.id);
     r.text("name", p.name);
     r.opt_text("name_zh", p.name_zh);
@@ -408,7 +413,7 @@ bool read_provider(Row& r, Provider& p) {
     return r.ok();
 }
 
-bool read_instance(Row& r, Instance& i, const Catalog& refs) {
+[[gnu::noinline]] bool read_instance(Row& r, Instance& i, const Catalog& refs) {
     r.text("provider", i.provider, k_max_id_length);
     if (!i.provider.empty() && !refs.find_provider(i.provider))
         r.fail("provider", {"unknown provider ", in_quotes(i.provider)});
@@ -467,7 +472,7 @@ bool read_instance(Row& r, Instance& i, const Catalog& refs) {
     return r.ok();
 }
 
-bool read_model(Row& r, ModelPreset& m) {
+[[gnu::noinline]] bool read_model(Row& r, ModelPreset& m) {
     r.id("id", m.id);
     r.text("name", m.name);
     r.text("family", m.family);
@@ -499,7 +504,7 @@ bool read_model(Row& r, ModelPreset& m) {
 
 // Size, depth, then JSON, then an object. The reader stops at the depth limit; when it fails,
 // nesting_within tells a text too deep (however broken after) from one that is not JSON.
-bool parse_file(std::string_view text, detail::JsonDoc& out, std::optional<Error>& err) {
+[[gnu::noinline]] bool parse_file(std::string_view text, detail::JsonDoc& out, std::optional<Error>& err) {
     if (text.size() > k_max_catalog_bytes)
         return file_error(err, "too_large", {"catalog is ", num(static_cast<double>(text.size())), " bytes; the limit is ",
                                              num(k_max_catalog_bytes), " (8 MiB)"});
@@ -593,11 +598,11 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 
 // One array section. A row with problems, or a duplicate key inside this file, is dropped; a key
 // already in `rows` (the base catalog, in a merge) is replaced in place; a new key is appended.
-// Rows are read in place at the end of `rows` (no copy per row, few functions for V8 to compile
-// on the page's first parse: docs/speed-and-cost.md "Catalog parse, fifth pass"); a slot left by
-// a dropped or moved row is reset before it is read into again, and the unused tail is removed.
+// Rows are read in place at the end of `rows` (no copy per row, and none of the functions a copy
+// needs for V8 to compile: docs/speed-and-cost.md "Catalog parse, fifth pass"); a slot left by a
+// dropped or moved row is reset before it is read into again, and the unused tail is removed.
 template <class T, class ReadFn>
-void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
+[[gnu::noinline]] void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
                   std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
     if (!arr) return;
     KeyIndex row_of;  // key → its row in `rows`
@@ -625,7 +630,7 @@ void read_section(const std::optional<JsonValue>& arr, const char* name, std::ve
 }
 
 // The top-level keys into `cat` and the sections' positions; false with `err` when the file is broken.
-bool read_top(Catalog& cat, const JsonValue& root, bool user, std::optional<JsonValue> (&sections)[4], std::optional<Error>& err) {
+[[gnu::noinline]] bool read_top(Catalog& cat, const JsonValue& root, bool user, std::optional<JsonValue> (&sections)[4], std::optional<Error>& err) {
     std::string version, as_of, oldest;
     std::optional<CurrencyRate> rate;
     if (!schema(root, !user, err) || !top_text(root, "version", !user, version, err) ||
