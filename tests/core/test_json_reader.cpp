@@ -236,6 +236,35 @@ TEST_CASE("json reader: hand-worked values") {
     CHECK_FALSE(gpusizer::detail::as_int(n[3], 0, INT64_MAX));
 }
 
+TEST_CASE("json reader: each value's text, past nested arrays and objects") {
+    // Arrays and objects take two tokens, scalars one: the reads must step over each correctly.
+    JsonDoc doc;
+    const std::string text = R"( {"a": [1, {"b": [2, 3], "q": "x\"y"}, [], "z"], "c": {"d": {}}, "e": [[[]], -2.5e1], "f": true} )";
+    REQUIRE(doc.parse(text, 32));
+    const JsonValue root = doc.root();
+    CHECK(root.text() == text.substr(1, text.size() - 2));
+    CHECK(root.size() == 4);
+    std::vector<std::string> a;
+    root.find("a")->each_element([&](JsonValue v) { a.emplace_back(v.text()); });
+    CHECK(a == std::vector<std::string>{"1", R"({"b": [2, 3], "q": "x\"y"})", "[]", R"("z")"});
+    CHECK(root.find("a")->text() == R"([1, {"b": [2, 3], "q": "x\"y"}, [], "z"])");
+    std::vector<std::string> keys;
+    root.each_member([&](JsonValue k, JsonValue) { keys.push_back(k.string()); });
+    CHECK(keys == std::vector<std::string>{"a", "c", "e", "f"});
+    CHECK(root.find("c")->find("d")->text() == "{}");
+    CHECK(root.find("c")->find("d")->size() == 0);
+    std::vector<std::string> e;
+    root.find("e")->each_element([&](JsonValue v) { e.emplace_back(v.text()); });
+    CHECK(e == std::vector<std::string>{"[[]]", "-2.5e1"});
+    CHECK(root.find("f")->boolean());
+    JsonValue q = *root.find("a");  // "q" inside the second element: "x\"y" unescaped
+    q.each_element([&](JsonValue v) {
+        if (v.is_object()) q = *v.find("q");
+    });
+    CHECK(q.string() == "x\"y");
+    CHECK(q.has_escapes());
+}
+
 TEST_CASE("json reader: the depth limit counts arrays and objects") {
     JsonDoc doc;
     const auto nest = [](int levels) { return std::string(levels, '[') + std::string(levels, ']'); };

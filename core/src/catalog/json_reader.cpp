@@ -15,7 +15,7 @@ namespace gpusizer::detail {
 namespace {
 
 constexpr std::uint32_t k_kind_bits = 3, k_flag = 1u << k_kind_bits, k_count_shift = k_kind_bits + 1;
-constexpr std::size_t k_max_text = std::size_t(1) << 28;  // counts fit the 28 bits above the kind and flag
+constexpr std::size_t k_max_text = std::size_t(1) << 28;  // lengths and counts fit the 28 bits above the kind and flag
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "plain_run reads eight bytes as one little-endian word");
 
 int hex_digit(char c) {
@@ -110,7 +110,7 @@ public:
         : t_(text), n_(text.size()), out_(out), max_depth_(max_depth) {}
 
     bool run() {
-        if (n_ > k_max_text) return false;
+        if (n_ >= k_max_text) return false;
         if (n_ > 0 && static_cast<unsigned char>(t_[0]) == 0xEF) {  // a UTF-8 byte order mark
             if (n_ < 3 || static_cast<unsigned char>(t_[1]) != 0xBB || static_cast<unsigned char>(t_[2]) != 0xBF) return false;
             pos_ = 3;
@@ -137,19 +137,12 @@ private:
         while (p < n_ && space(t_[p])) ++p;
         pos_ = p;
     }
-    std::uint32_t open(Kind k, std::size_t begin) {
+    // A scalar's token, its text [begin, pos_). Out of line: inlined, it made key() big enough to
+    // spend its tier-up budget on the catalog.
+    __attribute__((noinline)) bool leaf(Kind k, std::size_t begin, bool flag) {
         if (out_.count_ == out_.capacity_) out_.grow();
-        out_.tokens_[out_.count_] = {static_cast<std::uint32_t>(begin), 0, 0, static_cast<std::uint32_t>(k)};
-        return out_.count_++;
-    }
-    void close(std::uint32_t token, std::uint32_t flags) {
-        JsonDoc::Token& tk = out_.tokens_[token];
-        tk.end = static_cast<std::uint32_t>(pos_);
-        tk.next = out_.count_;
-        tk.info |= flags;
-    }
-    bool leaf(Kind k, std::size_t begin, bool flag) {
-        close(open(k, begin), flag ? k_flag : 0);
+        const std::uint32_t info = static_cast<std::uint32_t>(k) | (flag ? k_flag : 0) | static_cast<std::uint32_t>(pos_ - begin) << k_count_shift;
+        out_.tokens_[out_.count_++] = {static_cast<std::uint32_t>(begin), info};
         return true;
     }
 
@@ -172,7 +165,10 @@ private:
     __attribute__((noinline)) bool container(int depth) {
         constexpr char closer = K == Kind::object ? '}' : ']';
         if (depth > max_depth_) return false;
-        const std::uint32_t me = open(K, pos_);
+        if (out_.capacity_ - out_.count_ < 2) out_.grow();
+        const std::uint32_t me = out_.count_;
+        const std::uint32_t begin = static_cast<std::uint32_t>(pos_);
+        out_.count_ += 2;  // written below, once the count and the end are known
         ++pos_;
         skip_ws();
         std::uint32_t count = 0;
@@ -192,7 +188,8 @@ private:
                 skip_ws();
             }
         }
-        close(me, count << k_count_shift);
+        out_.tokens_[me] = {begin, static_cast<std::uint32_t>(K) | count << k_count_shift};
+        out_.tokens_[me + 1] = {static_cast<std::uint32_t>(pos_), out_.count_};  // its end, the token after it
         return true;
     }
 
@@ -361,8 +358,8 @@ private:
 bool JsonDoc::parse(std::string_view text, int max_depth) {
     text_ = text;
     count_ = 0;
-    if (capacity_ < text.size() / 16 + 1) {  // the catalog has a token per ~18 bytes: one or two growths at most
-        capacity_ = static_cast<std::uint32_t>(text.size() / 16 + 1);
+    if (capacity_ < text.size() / 16 + 2) {  // the catalog has a token per ~18 bytes: one or two growths at most
+        capacity_ = static_cast<std::uint32_t>(text.size() / 16 + 2);
         tokens_.reset(new Token[capacity_]);
     }
     if (JsonParser(text, *this, max_depth).run()) return true;
@@ -379,18 +376,28 @@ void JsonDoc::grow() {
 
 // [SECTION] Reads
 
+namespace {
+bool is_container(std::uint32_t info) {
+    const auto k = static_cast<JsonValue::Kind>(info & ((1u << k_kind_bits) - 1));
+    return k == JsonValue::Kind::array || k == JsonValue::Kind::object;
+}
+}  // namespace
+
 JsonValue::Kind JsonValue::kind() const { return static_cast<Kind>(doc_->tokens_[index_].info & ((1u << k_kind_bits) - 1)); }
 std::uint32_t JsonValue::size_raw() const {
     const std::uint32_t info = doc_->tokens_[index_].info;
-    const Kind k = static_cast<Kind>(info & ((1u << k_kind_bits) - 1));
-    return k == Kind::array || k == Kind::object ? info >> k_count_shift : 0;
+    return is_container(info) ? info >> k_count_shift : 0;
 }
 std::size_t JsonValue::size() const { return size_raw(); }
-std::uint32_t JsonValue::next(std::uint32_t i) const { return doc_->tokens_[i].next; }
+std::uint32_t JsonValue::next(std::uint32_t i) const {
+    const JsonDoc::Token* t = doc_->tokens_.get();
+    return is_container(t[i].info) ? t[i + 1].info : i + 1;  // the second token's `info`: the token after
+}
 
 std::string_view JsonValue::text() const {
-    const JsonDoc::Token& t = doc_->tokens_[index_];
-    return doc_->text_.substr(t.begin, t.end - t.begin);
+    const JsonDoc::Token* t = doc_->tokens_.get() + index_;
+    const std::uint32_t end = is_container(t->info) ? t[1].begin : t->begin + (t->info >> k_count_shift);
+    return doc_->text_.substr(t->begin, end - t->begin);
 }
 
 bool JsonValue::has_escapes() const { return is_string() && (doc_->tokens_[index_].info & k_flag); }

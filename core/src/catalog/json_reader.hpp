@@ -1,10 +1,10 @@
 #pragma once
 // The catalog's JSON reader (core/src only): one pass over the text checks it and records one
-// token per value and key, each a view into the text — no DOM, no allocation per value. It
-// accepts exactly what nlohmann::json::parse accepts (strict RFC 8259: UTF-8 checked, escapes
-// and surrogate pairs checked, no comments; a leading UTF-8 BOM skipped; after the value only
-// whitespace, or a NUL byte, which nlohmann takes for the end of input; no number beyond a
-// double's range), and reads values as nlohmann's DOM would give them: a key given twice reads as
+// token per value and key (two per array or object), each a view into the text — no DOM, no
+// allocation per value. It accepts exactly what nlohmann::json::parse accepts (strict RFC 8259:
+// UTF-8 checked, escapes and surrogate pairs checked, no comments; a leading UTF-8 BOM skipped;
+// after the value only whitespace, or a NUL byte, which nlohmann takes for the end of input; no
+// number beyond a double's range), and reads values as nlohmann's DOM would give them: a key given twice reads as
 // its last value, numbers as nlohmann's get<double>() and as_int. Values are decoded only when
 // read (JsonValue::string, number). The text must outlive the JsonDoc. docs/catalog.md
 // "Validation rules and limits"; tests/core/test_json_reader.cpp compares it with nlohmann.
@@ -60,7 +60,7 @@ private:
     friend class JsonMembers;
     friend class JsonParser;
     JsonValue(const JsonDoc* doc, std::uint32_t index) : doc_(doc), index_(index) {}
-    std::uint32_t first_child() const { return index_ + 1; }
+    std::uint32_t first_child() const { return index_ + 2; }  // an array's or object's: after its two tokens
     std::uint32_t size_raw() const;
     std::uint32_t next(std::uint32_t i) const;
     bool key_equals(std::string_view key) const;  // this is a string token equal to `key` once unescaped
@@ -103,7 +103,7 @@ public:
     JsonDoc(const JsonDoc&) = delete;
     JsonDoc& operator=(const JsonDoc&) = delete;
 
-    // Reads `text` (at most 256 MiB), nesting at most `max_depth` arrays and objects; false when
+    // Reads `text` (under 256 MiB), nesting at most `max_depth` arrays and objects; false when
     // it is not JSON or breaks a limit (the catalog checks both limits itself before, to say which).
     bool parse(std::string_view text, int max_depth);
     JsonValue root() const { return JsonValue(this, 0); }
@@ -111,11 +111,14 @@ public:
 private:
     friend class JsonValue;
     friend class JsonParser;
+    // A scalar is one token; an array or object two, the second holding its text's end in `begin`
+    // and the token after everything in it in `info`. Eight bytes, not sixteen: the tokens are
+    // fresh memory, and on the machines the page is tested on a fresh 4 kB page costs ~15 µs
+    // (docs/speed-and-cost.md "Catalog parse, ninth pass").
     struct Token {
-        std::uint32_t begin, end;  // the value's text: [begin, end) (a string's quotes included)
-        std::uint32_t next;        // the token after this value and everything in it
-        std::uint32_t info;        // kind (3 bits), a flag (string: has escapes; number: integer syntax),
-                                   // then elements / members (arrays, objects)
+        std::uint32_t begin;  // the value's text starts here (a string's quote included)
+        std::uint32_t info;   // kind (3 bits), a flag (string: has escapes; number: integer syntax),
+                              // then the text's length (scalars) or elements / members (arrays, objects)
     };
     void grow();  // twice the capacity, the tokens kept
 
