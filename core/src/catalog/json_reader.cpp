@@ -377,13 +377,14 @@ void JsonDoc::grow() {
 // [SECTION] Reads
 
 namespace {
+JsonValue::Kind kind_of(std::uint32_t info) { return static_cast<JsonValue::Kind>(info & ((1u << k_kind_bits) - 1)); }
 bool is_container(std::uint32_t info) {
-    const auto k = static_cast<JsonValue::Kind>(info & ((1u << k_kind_bits) - 1));
+    const JsonValue::Kind k = kind_of(info);
     return k == JsonValue::Kind::array || k == JsonValue::Kind::object;
 }
 }  // namespace
 
-JsonValue::Kind JsonValue::kind() const { return static_cast<Kind>(doc_->tokens_[index_].info & ((1u << k_kind_bits) - 1)); }
+JsonValue::Kind JsonValue::kind() const { return kind_of(doc_->tokens_[index_].info); }
 std::uint32_t JsonValue::size_raw() const {
     const std::uint32_t info = doc_->tokens_[index_].info;
     return is_container(info) ? info >> k_count_shift : 0;
