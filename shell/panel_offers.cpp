@@ -218,7 +218,7 @@ void offer_details(PanelContext& ctx, const Offer& o) {
     // Where the price comes from and when it was read: the catalog row's own words (sources are
     // citations, in English), so a person can check a price before renting.
     if (const Instance* inst = ctx.catalog.find_instance(o.provider, o.instance)) {
-        const auto stated = [](const std::string& s) { return s.empty() ? std::string(tr("(not stated)", "(未注明)")) : s; };
+        const auto stated = [](std::string_view s) { return s.empty() ? std::string(tr("(not stated)", "(未注明)")) : std::string(s); };
         std::string price = std::string(tr("Price as of ", "价格日期 ")) + stated(inst->price_date);
         if (o.spot && !inst->spot_price_date.empty()) price += std::string(tr("; spot price: ", ";抢占式价格:")) + inst->spot_price_date;
         price += std::string(tr("  \u00b7  source: ", "  \u00b7  出处:")) + stated(inst->source);

@@ -20,7 +20,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "app.hpp"
 #include "gpusizer/catalog.hpp"
@@ -41,20 +43,19 @@ EM_JS(void, js_ready, (), { gpusizerPage.ready(); });  // first frame with the c
 // A start-up mark (page.js keeps them: ms since navigation, printed by tests/browser/speed.test.mjs).
 EM_JS(void, js_mark, (const char* name, double ms), { gpusizerPage.mark(UTF8ToString(name), ms); });
 // page.js fetched catalog.json and the fonts while the module was downloading and compiling
-// (gpusizerPage.download: one fetch per file, started at page load); each lands in
-// gpusizer_on_download(index, bytes, size), size -1 when the download failed. The index is
-// k_downloads' (below).
+// (gpusizerPage.download: one fetch per file, started at page load); each is written into
+// gpusizer_download_buffer, then handed over by gpusizer_on_download(index, size), size -1 when
+// the download failed. The index is gpusizer_on_download's (below).
 EM_JS(void, js_start_downloads, (), {
     ["catalog.json", "fonts/ui.ttf", "fonts/cjk.ttf", "fonts/ui-bold.ttf"].forEach(function(name, i) {
         gpusizerPage.download(name).then(function(bytes) {
             var n = bytes.byteLength;
-            var p = _malloc(Math.max(n, 1));
-            HEAPU8.set(new Uint8Array(bytes), p);  // HEAPU8 after _malloc: it may have grown memory
-            Module["_gpusizer_on_download"](i, p, n);
-            _free(p);
+            var p = Module["_gpusizer_download_buffer"](n);
+            HEAPU8.set(new Uint8Array(bytes), p);  // HEAPU8 after the call: it may have grown memory
+            Module["_gpusizer_on_download"](i, n);
         }, function(e) {
             console.warn("gpusizer: " + name + " could not be downloaded (" + e + ")");
-            Module["_gpusizer_on_download"](i, 0, -1);
+            Module["_gpusizer_on_download"](i, -1);
         });
     });
 });
@@ -203,6 +204,7 @@ struct Web {
     std::string font_ttf;         // fonts/ui.ttf, alive as long as the atlas (it does not copy)
     std::string cjk_ttf;          // fonts/cjk.ttf (the Chinese subset), likewise
     std::string bold_ttf;         // fonts/ui-bold.ttf (headings, figures), likewise
+    std::string download;         // the bytes of the download being handed over (gpusizer_download_buffer)
     bool fonts_dirty = true;      // rebuild the atlas at the next iteration
     int fonts_pending = 3;        // font downloads not yet done (or failed)
     bool catalog_settled = false;  // catalog.json downloaded and parsed (or failed)
@@ -218,8 +220,8 @@ Web* g = nullptr;  // heap object: emscripten_set_main_loop never returns from m
 // font atlas instead (until 2026-12-05), it shared the two cores with V8's optimising compiles of
 // the font build's hot functions (75-130 ms each on a slow machine): 23 ms median against 11 ms
 // on arrival, the first frame no later (docs/speed-and-cost.md "Catalog parse, seventh pass").
-// The bytes are js_start_downloads' buffer: the catalog copies what it keeps.
-void on_catalog(std::string_view text) {
+// The catalog keeps the downloaded text: its sources, notes and presets' configs are views into it.
+void on_catalog(std::shared_ptr<const std::string> text) {
     const double t0 = emscripten_get_now();
     auto catalog = gpusizer::parse_catalog(text);
     js_mark("catalog parsed", emscripten_get_now() - t0);  // with V8's compile of the parse's code (on its first call)
@@ -241,8 +243,8 @@ void on_catalog_error() {
 
 // All downloads start at once; the first frame waits for all of them, so the UI never flashes from
 // the fallback font to the real one. A missing font is not fatal: ProggyClean is built in.
-void on_font(std::string& ttf, const void* data, int size) {
-    ttf.assign(static_cast<const char*>(data), static_cast<std::size_t>(size));
+void on_font(std::string& ttf, std::string bytes) {
+    ttf = std::move(bytes);
     g->fonts_dirty = true;
 }
 
@@ -415,19 +417,27 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_paste(const char* text) {
     wake();
 }
 
+// js_start_downloads writes a download's `size` bytes here, then calls gpusizer_on_download,
+// which takes them as they are (no copy: each copy's fresh pages cost time, see on_catalog).
+extern "C" EMSCRIPTEN_KEEPALIVE char* gpusizer_download_buffer(int size) {
+    g->download.resize(static_cast<std::size_t>(std::max(size, 0)));
+    return g->download.data();
+}
+
 // js_start_downloads' files by index: 0 catalog.json, 1 fonts/ui.ttf, 2 fonts/cjk.ttf,
-// 3 fonts/ui-bold.ttf. The bytes are freed after the call (what is kept is copied).
-extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_download(int index, const char* data, int size) {
+// 3 fonts/ui-bold.ttf; `size` < 0 when the download failed.
+extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_download(int index, int size) {
     if (!g) return;
+    std::string bytes = std::exchange(g->download, std::string());
     if (index == 0) {
         if (size < 0) on_catalog_error();
-        else on_catalog(std::string_view(data, static_cast<std::size_t>(size)));
+        else on_catalog(std::make_shared<const std::string>(std::move(bytes)));
         return;
     }
     std::string* const fonts[] = {&g->font_ttf, &g->cjk_ttf, &g->bold_ttf};
     if (index < 1 || index > 3) return;
     if (size < 0) on_font_error(*fonts[index - 1]);
-    else on_font(*fonts[index - 1], data, size);
+    else on_font(*fonts[index - 1], std::move(bytes));
     if (--g->fonts_pending == 0) js_mark("fonts loaded", 0);
 }
 

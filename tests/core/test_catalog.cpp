@@ -88,7 +88,7 @@ TEST_CASE("catalog: H100 SXM is 80 GiB, 3350 GB/s, 989.4 dense bf16 TFLOPS, CUDA
     CHECK(h->export_status == "restricted");
     CHECK(h->confidence == Confidence::verified);
     CHECK_FALSE(is_estimate(h->confidence));
-    CHECK(h->source.find("glennklockwood.com") != std::string::npos);
+    CHECK(h->source.view().find("glennklockwood.com") != std::string::npos);
 }
 
 TEST_CASE("catalog: memory uses the cloud catalogs' MiB figure when the research gives one") {
@@ -123,7 +123,7 @@ TEST_CASE("catalog: software stack by vendor and export-status dates only where 
     CHECK(c->find_accelerator("h200_sxm")->export_status_date == "2026-01-15");  // case-by-case licences since
     // Every status is dated, or says that no export rule applies to it (domestic, legacy, not sold in China).
     for (const auto& a : c->accelerators)
-        CHECK_MESSAGE((!a.export_status_date.empty() || a.export_status_date_source.rfind("no export rule applies", 0) == 0), a.id);
+        CHECK_MESSAGE((!a.export_status_date.empty() || a.export_status_date_source.view().rfind("no export rule applies", 0) == 0), a.id);
     CHECK(c->find_accelerator("ascend_910b")->export_status_date.empty());
     for (const auto& a : c->accelerators) {
         CHECK_MESSAGE(!a.software.empty(), a.id);
@@ -220,7 +220,7 @@ TEST_CASE("catalog: mainland China rows are flagged and CNY rows keep their nati
     CHECK(c->usd_cny.cny_per_usd == doctest::Approx(7.0197));
     CHECK(c->usd_cny.date == "2026-01-08");
     CHECK(c->usd_cny.confidence == Confidence::partial);
-    CHECK(c->usd_cny.source.find("China Foreign Exchange Trade System") != std::string::npos);
+    CHECK(c->usd_cny.source.view().find("China Foreign Exchange Trade System") != std::string::npos);
 }
 
 TEST_CASE("catalog: every price has a source and a date; uncertain rows are estimates") {
@@ -283,12 +283,12 @@ TEST_CASE("catalog: 40+ model presets, every shared hf_config among them, parsed
     CHECK(l->arch()->num_kv_heads == 8);
     CHECK(l->arch()->vocab_size == 128256);
     CHECK(l->published_params == "8B");
-    CHECK(l->source.find("ai-dynamo/aiconfigurator@095f58a5") != std::string::npos);
+    CHECK(l->source.view().find("ai-dynamo/aiconfigurator@095f58a5") != std::string::npos);
     const ModelPreset* yi = c->find_model("yi-1.5-34b");
     REQUIRE(yi);
     CHECK(yi->arch()->hidden_size == 7168);
     CHECK(yi->arch()->num_layers == 60);
-    CHECK(yi->source.find("ThanatosShinji/onnx-tool@21db62a5") != std::string::npos);
+    CHECK(yi->source.view().find("ThanatosShinji/onnx-tool@21db62a5") != std::string::npos);
     CHECK(c->find_model("gpt2")->arch()->vocab_size == 50257);
     std::set<std::string> ids;
     for (const auto& m : c->models) {
@@ -369,7 +369,7 @@ TEST_CASE("catalog II: every price says what it is; an undated price is an estim
     REQUIRE(n1);
     CHECK_FALSE(n1->ondemand_per_hour);
     CHECK_FALSE(n1->spot_per_hour);
-    CHECK(n1->notes.find("PRICE WITHHELD") != std::string::npos);
+    CHECK(n1->notes.view().find("PRICE WITHHELD") != std::string::npos);
     // A withheld recalled figure ships once a dated source gives it: g5.48xlarge 16.288 in us-east-1 in the
     // vantage.sh snapshot of 2026-08-26 (tsaol/aws-gpu data/all_gpu_instances.js).
     const Instance* g5 = instance(*c, "aws", "g5.48xlarge");
@@ -458,7 +458,7 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
     // and the H100 row explains it.
     const Instance* a3 = instance(*c, "gcp", "a3-highgpu-8g");
     REQUIRE(a3);
-    CHECK(a3->notes.find("H200") != std::string::npos);
+    CHECK(a3->notes.view().find("H200") != std::string::npos);
     // On-demand and spot from one dated source and one region (a row never mixes regions): silybench's
     // a3-highgpu-1g in us-central1 on 2026-09-26, 10.9791 and 6.571 per GPU, x8.
     CHECK(a3->price_region == "us-central1");
@@ -485,7 +485,7 @@ TEST_CASE("catalog II regressions: the audit's anomalies stay fixed") {
     // Mainland clouds without an official price say "ask the provider" instead of carrying a guess.
     for (const auto& i : c->instances)
         if ((i.provider == "alibaba" || i.provider == "tencent") && !priced(i))
-            CHECK_MESSAGE(i.notes.find("ask the provider") != std::string::npos, i.id);
+            CHECK_MESSAGE(i.notes.view().find("ask the provider") != std::string::npos, i.id);
     const Instance* gn10 = instance(*c, "tencent", "GN10Xp.2XLARGE40");
     REQUIRE(gn10);
     CHECK(gn10->vcpus == 10);
@@ -517,16 +517,16 @@ TEST_CASE("catalog II: 70+ presets with the families users ask for; hub_repo is 
     // fifteen of 2026.12.03-1 were re-sourced to a repo@commit:path copy identical key for key, one replaced.
     std::size_t traceable = 0;
     for (const auto& m : c->models) {
-        const auto at = m.source.find('@'), colon = m.source.find(':', at == std::string::npos ? 0 : at);
-        traceable += at != std::string::npos && at > 0 && m.source.find(' ') > at && colon != std::string::npos;
+        const auto at = m.source.view().find('@'), colon = m.source.view().find(':', at == std::string::npos ? 0 : at);
+        traceable += at != std::string::npos && at > 0 && m.source.view().find(' ') > at && colon != std::string::npos;
     }
     // Issue 16's vision presets (ResNet, ConvNeXt, ViT, CLIP) cite the Hub file they transcribe, not a stored copy.
     CHECK(traceable == c->models.size() - 5 - 8);
     for (const char* id : {"llama-2-13b", "llama-2-70b", "llama-3-8b", "bert-base-uncased", "gemma-2-9b", "deepseek-llm-7b-base"})
-        CHECK_MESSAGE(c->find_model(id)->source.find("Girafboy/pytorchKQI@035d44b8") == 0, id);
+        CHECK_MESSAGE(c->find_model(id)->source.view().find("Girafboy/pytorchKQI@035d44b8") == 0, id);
     for (const auto& m : c->models) {
         if (m.hub_repo.empty()) {
-            CHECK_MESSAGE(m.notes.find("hub_repo not confirmed") != std::string::npos, m.id);
+            CHECK_MESSAGE(m.notes.view().find("hub_repo not confirmed") != std::string::npos, m.id);
             continue;
         }
         const auto slash = m.hub_repo.find('/');
@@ -586,7 +586,7 @@ TEST_CASE("catalog III: Llama 4 and Qwen3-VL presets count to their hand-worked 
     auto detail = [&](const char* id) -> ParamDetail {
         const ModelPreset* m = c->find_model(id);
         REQUIRE_MESSAGE(m, id);
-        CHECK_MESSAGE(m->source.find("ai-dynamo/aiconfigurator@") == 0, id);
+        CHECK_MESSAGE(m->source.view().find("ai-dynamo/aiconfigurator@") == 0, id);
         return param_detail(*m->arch());
     };
     // Llama 4 Scout: 48 MoE layers x (attention 62,914,560 + norms 10,240 + 16 x 125,829,120 experts + shared 125,829,120
@@ -834,6 +834,49 @@ TEST_CASE("catalog: a user catalog replaces rows by id in place and adds new one
     CHECK(m->usd_cny.date == "2026-12-01");
     // The base is untouched.
     CHECK(*base->instances[0].ondemand_per_hour == doctest::Approx(55.04));
+}
+
+TEST_CASE("catalog: sources, notes and configs outlive the text, the base and the catalog they were read from") {
+    // The rows' CatalogText fields view the text read: parse_catalog and merge_catalog keep their
+    // own copy, and a row (or a copy of it) keeps that alive. Under ASan (native-debug) a view
+    // into freed text fails here; elsewhere it reads the overwritten bytes.
+    std::optional<Catalog> merged;
+    Instance escaped, built_in;
+    ModelPreset preset;
+    {
+        std::string base_text = gpusizer_test::read_text("tests/fixtures/catalog/valid_minimal.json");
+        Result<Catalog> base = parse_catalog(base_text);
+        base_text.assign(base_text.size(), 'x');
+        REQUIRE(base.ok());
+        std::string user = R"({"version": "u", "instances": [{"provider": "aws", "id": "escaped", "gpu": "l4", "gpu_count": 1,)"
+                           R"( "interconnect": "pcie", "currency": "USD", "confidence": "K",)"
+                           R"( "source": "a \"quoted\" source, caf\u00e9", "notes": "line one\nline two \\ end"}]})";
+        Result<Catalog> m = merge_catalog(*base, user);
+        user.assign(user.size(), 'x');
+        REQUIRE_MESSAGE(m.ok(), format_error(m.error));
+        merged = std::move(*m);
+        preset = base->models.at(0);
+    }
+    REQUIRE(merged->find_instance("aws", "escaped"));
+    escaped = *merged->find_instance("aws", "escaped");
+    built_in = *merged->find_instance("aws", "g6.2xlarge");
+    CHECK(merged->accelerators.at(1).source == "test fixture");
+    CHECK(merged->usd_cny.source == "test fixture");
+    merged.reset();
+    CHECK(escaped.source == "a \"quoted\" source, caf\xc3\xa9");
+    CHECK(escaped.notes == "line one\nline two \\ end");
+    CHECK(built_in.source == "test fixture");
+    CHECK(built_in.notes.empty());
+    CHECK(preset.source == "test fixture");
+    REQUIRE_MESSAGE(preset.arch().ok(), format_error(preset.arch().error));
+    CHECK(preset.arch()->hidden_size == 2048);
+    CHECK(preset.arch()->num_layers == 16);
+    // Made from a string, a text holds its own copy.
+    std::string s = "our own words";
+    CatalogText own(s);
+    s.assign(s.size(), 'x');
+    CHECK(own == "our own words");
+    CHECK(CatalogText().empty());
 }
 
 TEST_CASE("catalog: a bad user row is dropped with a warning; the built-in rows stay") {

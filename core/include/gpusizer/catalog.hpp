@@ -34,6 +34,34 @@ const char* to_string(Confidence c);
 std::optional<Confidence> parse_confidence(std::string_view tag);
 inline bool is_estimate(Confidence c) { return c == Confidence::draft || c == Confidence::recalled; }
 
+// A long text of a catalog row (a source, a note, a preset's config.json): read from a catalog
+// file, it is a view into that file's text, which it keeps alive (copies of it, of its row and
+// of the catalog share the text); made from a string, it holds its own copy. Reading the 0.4 MB
+// catalog so copies none of its ~0.3 MB of such texts: in the page each fresh 4 kB page of memory
+// costs ~15 µs on the machines it is tested on (docs/speed-and-cost.md "Catalog parse, tenth pass").
+class CatalogText {
+public:
+    CatalogText() = default;
+    CatalogText(std::string text);
+    CatalogText(std::string_view text) : CatalogText(std::string(text)) {}
+    CatalogText(const char* text) : CatalogText(std::string(text)) {}
+    CatalogText(std::shared_ptr<const std::string> file, std::string_view part) : file_(std::move(file)), text_(part) {}
+
+    std::string_view view() const { return text_; }
+    operator std::string_view() const { return text_; }
+    std::string str() const { return std::string(text_); }
+    const char* data() const { return text_.data(); }  // not NUL-terminated
+    std::size_t size() const { return text_.size(); }
+    bool empty() const { return text_.empty(); }
+    void clear() { *this = CatalogText(); }
+    friend bool operator==(const CatalogText& a, std::string_view b) { return a.text_ == b; }
+    friend bool operator!=(const CatalogText& a, std::string_view b) { return a.text_ != b; }
+
+private:
+    std::shared_ptr<const std::string> file_;  // the text `text_` views; null for ""
+    std::string_view text_;
+};
+
 // The allowed Instance::price_basis tags; is_official_price is what the UI shows as "official".
 inline constexpr const char* k_price_basis_official = "official";
 inline constexpr const char* k_price_basis_third_party = "third-party";
@@ -59,12 +87,12 @@ struct Accelerator {
     std::string software;       // cuda · rocm · cann · neuware · xla · neuron · synapse
     // restricted · china-compliant · china-available · domestic · legacy · not-sold-in-china · not-applicable
     std::string export_status;
-    std::string export_status_note;         // the research text, e.g. "china-compliant (pre-Oct-2023 rules; now restricted)"
+    CatalogText export_status_note;         // the research text, e.g. "china-compliant (pre-Oct-2023 rules; now restricted)"
     std::string export_status_date;         // "2023-10" when the research states it, else "" (not known)
-    std::string export_status_date_source;  // where the date comes from, or "not stated in shared/data"
+    CatalogText export_status_date_source;  // where the date comes from, or "not stated in shared/data"
     Confidence confidence = Confidence::recalled;
     std::vector<std::string> verified_fields;  // the numeric fields the research pass checked
-    std::string source, notes;
+    CatalogText source, notes;
 };
 
 struct Provider {
@@ -78,7 +106,7 @@ struct Provider {
     bool cn_mainland = false;          // has a row in mainland China
     Confidence confidence = Confidence::recalled;  // V: all three facts sourced; V-partial: some; K: none
     std::string source;                // "spot_name: …; interruption_notice_s: …" (one source per fact)
-    std::string notes;
+    CatalogText notes;
 };
 
 struct Instance {
@@ -108,7 +136,7 @@ struct Instance {
     std::string price_basis;
     std::string spot_price_date;              // when the spot price was read, if not price_date; "" = same
     Confidence confidence = Confidence::recalled;
-    std::string source, notes;
+    CatalogText source, notes;
 
     bool is_official_price() const { return price_basis == k_price_basis_official; }
 };
@@ -118,18 +146,19 @@ struct ModelPreset {
     std::string name;  // display name
     std::string family;
     std::string published_params;  // as published, e.g. "46.7B total / 12.9B active"
-    std::string published_params_source;
-    std::string licence, licence_source;
+    CatalogText published_params_source;
+    std::string licence;
+    CatalogText licence_source;
     std::string hub_repo;  // the Hugging Face repository the config belongs to
-    std::string source;    // where the config came from (repo@commit:path)
+    CatalogText source;    // where the config came from (repo@commit:path)
     std::string fidelity;  // file · md-block · py-dict-json-literal
-    std::string notes;
+    CatalogText notes;
 
     // The preset's config.json is kept as its text in the catalog and parsed when first asked
     // for (arch()): a page load reads the catalog without parsing ~100 configs it may never use.
     // `models_row` is its row in its file's `models` (arch()'s errors say "models[3].config…"),
     // npos for a config not read from a catalog file.
-    void set_config(std::string json_text, std::size_t models_row = std::string::npos);
+    void set_config(CatalogText json_text, std::size_t models_row = std::string::npos);
     // parse_hf_config of config(), warnings included: parsed on the first call, then kept (copies
     // of the preset share it; std::call_once makes the first call safe from several threads). A
     // config that does not parse gives its error with the path in its file
@@ -141,7 +170,7 @@ private:
         std::once_flag once;
         Result<ModelArch> arch;
     };
-    std::string config_;
+    CatalogText config_;
     std::size_t models_row_ = std::string::npos;
     std::shared_ptr<Parsed> parsed_ = std::make_shared<Parsed>();
 };
@@ -150,7 +179,7 @@ struct CurrencyRate {
     double cny_per_usd = 0;
     std::string date;  // "" = not known
     Confidence confidence = Confidence::recalled;
-    std::string source;
+    CatalogText source;
 };
 
 struct Catalog {
@@ -173,12 +202,16 @@ struct Catalog {
 // Validates everything (docs/catalog.md lists the rules). A bad row is dropped with a warning
 // naming its JSON path ("instances[37].gpu: unknown accelerator 'h100-sxn'; row dropped"); a
 // broken file (not JSON, too large or deep, a missing or mistyped top-level key) is an error.
+// The catalog keeps a copy of the text (its CatalogText fields view it).
 Result<Catalog> parse_catalog(std::string_view json_text);
+// The same, keeping `json_text` itself instead of a copy (the page hands over its download).
+Result<Catalog> parse_catalog(std::shared_ptr<const std::string> json_text);
 
 // Merge a user catalog (same schema; every top-level key optional) over a base one: rows with
 // the same id (instances: the same provider and id) replace in place, new ids are appended, and
 // `currency` replaces the rate. User rows are validated like built-in ones and may refer to
-// base rows; a bad user row is dropped with a warning, the base stays.
+// base rows; a bad user row is dropped with a warning, the base stays. The result keeps a copy
+// of the user text, and shares the base's texts.
 Result<Catalog> merge_catalog(const Catalog& base, std::string_view user_json_text);
 
 // One section as a JSON array (`catalog list … --json`, exports): "gpus" (or "accelerators"),

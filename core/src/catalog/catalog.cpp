@@ -73,7 +73,13 @@ const Instance* Catalog::find_instance(std::string_view provider, std::string_vi
 
 // [SECTION] A preset's config, parsed on first use
 
-void ModelPreset::set_config(std::string json_text, std::size_t models_row) {
+CatalogText::CatalogText(std::string text) {
+    if (text.empty()) return;
+    file_ = std::make_shared<const std::string>(std::move(text));
+    text_ = *file_;
+}
+
+void ModelPreset::set_config(CatalogText json_text, std::size_t models_row) {
     config_ = std::move(json_text);
     models_row_ = models_row;
     parsed_ = std::make_shared<Parsed>();  // copies made before keep what they parsed
@@ -82,7 +88,7 @@ void ModelPreset::set_config(std::string json_text, std::size_t models_row) {
 const Result<ModelArch>& ModelPreset::arch() const {
     std::call_once(parsed_->once, [this] {
         // The text is an object the catalog reader checked: nlohmann reads it as it read it in the file.
-        const json root = json::parse(config_.begin(), config_.end(), nullptr, false);
+        const json root = json::parse(config_.data(), config_.data() + config_.size(), nullptr, false);
         Result<ModelArch> a = detail::parse_hf_config_object(root);
         if (!a.ok()) {  // parse_hf_config's message starts with the key its path names: say it once
             const std::string key_prefix = a.error.path + ": ";
@@ -185,6 +191,8 @@ Piece allowed(const Allowed& a) { return {Piece::Kind::allowed, {}, 0, &a}; }   
 
 // Positions by key (byte order): read_section's rows and each_sorted_member's values share this type.
 using KeyIndex = std::map<std::string, std::size_t>;
+// The text of the file being read: the rows' CatalogText fields view it.
+using File = std::shared_ptr<const std::string>;
 
 // An object's members as nlohmann's DOM holds them, f(key, value) for each: by key (byte order),
 // a key given twice once, with its last value.
@@ -230,8 +238,8 @@ struct Sink {
 class Row {
 public:
     // The row `index` of section `name` ("instances[3]"), or the object `name` when index is npos.
-    Row(const JsonValue& obj, const char* name, std::size_t index, Sink& warnings)
-        : members_(obj), name_(name), index_(index), warnings_(warnings) {}
+    Row(const JsonValue& obj, const char* name, std::size_t index, Sink& warnings, const File& file)
+        : members_(obj), name_(name), index_(index), warnings_(warnings), file_(file) {}
 
     std::string path() const { return row_path(name_, index_); }
     std::size_t index() const { return index_; }
@@ -245,23 +253,31 @@ public:
     std::optional<JsonValue> get(std::string_view key) const { return members_.find(key); }
 
     // The string readers write `out` (a field of a freshly reset row): they leave it "" when the
-    // value is absent (optional) or has a problem.
+    // value is absent (optional) or has a problem. A CatalogText views the file's text.
     // Required non-empty string.
-    void text(std::string_view key, std::string& out, std::size_t max = k_max_text) {
+    template <class Text>  // std::string or CatalogText
+    void text(std::string_view key, Text& out, std::size_t max = k_max_text) {
         const std::optional<JsonValue> v = get(key);
         if (!v) return fail(key, {"missing (a string is required)"});
         if (!v->is_string()) return fail(key, {"must be a string, got ", value(*v)});
-        out = v->string();
+        read_string(*v, out);
         if (out.empty()) return fail(key, {"must not be empty"});
         if (out.size() > max) return fail(key, {"longer than ", num(static_cast<double>(max)), " bytes"}), out.clear();
     }
     // Optional string: absent or null gives "".
-    void opt_text(std::string_view key, std::string& out) {
+    template <class Text>
+    void opt_text(std::string_view key, Text& out) {
         const std::optional<JsonValue> v = get(key);
         if (!v || v->is_null()) return;
         if (!v->is_string()) return fail(key, {"must be a string or null, got ", value(*v)});
-        out = v->string();
+        read_string(*v, out);
         if (out.size() > k_max_text) return fail(key, {"longer than ", num(k_max_text), " bytes"}), out.clear();
+    }
+    // A value's text as a CatalogText viewing the file (an object's, or a string's without escapes).
+    CatalogText file_text(const JsonValue& v) const {
+        std::string_view t = v.text();
+        if (v.is_string()) t = t.substr(1, t.size() - 2);
+        return CatalogText(file_, t);
     }
     // Required id: letters, digits, - _ . (what share links and the CLI accept).
     void id(std::string_view key, std::string& out) {
@@ -326,10 +342,14 @@ public:
     }
 
 private:
+    void read_string(const JsonValue& v, std::string& out) const { out = v.string(); }
+    void read_string(const JsonValue& v, CatalogText& out) const { out = v.has_escapes() ? CatalogText(v.string()) : file_text(v); }
+
     detail::JsonMembers members_;
     const char* name_;
     std::size_t index_;
     Sink& warnings_;
+    const File& file_;
     int problems_ = 0;
 };
 
@@ -490,7 +510,7 @@ private:
     else if (!cfg->is_object())
         r.fail("config", {"must be an object (a config.json), got ", value(*cfg)});
     else  // parsed when the preset is first used (ModelPreset::arch)
-        m.set_config(std::string(cfg->text()), r.index());
+        m.set_config(r.file_text(*cfg), r.index());
     return r.ok();
 }
 
@@ -563,13 +583,13 @@ bool top_text(const JsonValue& root, const char* key, bool required, std::string
     return file_error(err, "bad_value", {std::string_view(first).substr(colon + 2)}, std::string_view(first).substr(0, colon));
 }
 
-bool read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out, std::optional<Error>& err) {
+bool read_currency(const JsonValue& root, bool required, std::optional<CurrencyRate>& out, std::optional<Error>& err, const File& file) {
     const auto it = root.find("currency");
     if (!it || it->is_null())
         return !required || file_error(err, "missing", {"missing (an object with cny_per_usd is required)"}, "currency");
     if (!it->is_object()) return file_error(err, "bad_type", {"must be an object, got ", value(*it)}, "currency");
     Sink problems;
-    Row r(*it, "currency", std::string::npos, problems);
+    Row r(*it, "currency", std::string::npos, problems, file);
     CurrencyRate c;
     c.cny_per_usd = r.number("cny_per_usd", true, true).value_or(0);
     r.opt_text("date", c.date);
@@ -603,7 +623,7 @@ std::string model_key(const ModelPreset& m) { return m.id; }
 // dropped or moved row is reset before it is read into again, and the unused tail is removed.
 template <class T, class ReadFn>
 [[gnu::noinline]] void read_section(const std::optional<JsonValue>& arr, const char* name, std::vector<T>& rows,
-                  std::string (*key_of)(const T&), ReadFn read, Sink& warnings) {
+                  std::string (*key_of)(const T&), ReadFn read, Sink& warnings, const File& file) {
     if (!arr) return;
     KeyIndex row_of;  // key → its row in `rows`
     for (std::size_t i = 0; i < rows.size(); ++i) row_of.emplace(key_of(rows[i]), i);
@@ -617,7 +637,7 @@ template <class T, class ReadFn>
         if (!obj.is_object()) return row_dropped(warnings, name, index, {"must be an object, got ", value(obj)});
         if (slot_used) rows[end] = T();
         slot_used = true;
-        Row r(obj, name, index, warnings);
+        Row r(obj, name, index, warnings, file);
         if (!read(r, rows[end])) return;
         const auto [place, added] = row_of.try_emplace(key_of(rows[end]), end);
         const std::size_t at = place->second;
@@ -630,12 +650,13 @@ template <class T, class ReadFn>
 }
 
 // The top-level keys into `cat` and the sections' positions; false with `err` when the file is broken.
-[[gnu::noinline]] bool read_top(Catalog& cat, const JsonValue& root, bool user, std::optional<JsonValue> (&sections)[4], std::optional<Error>& err) {
+[[gnu::noinline]] bool read_top(Catalog& cat, const JsonValue& root, bool user, std::optional<JsonValue> (&sections)[4], std::optional<Error>& err,
+                                const File& file) {
     std::string version, as_of, oldest;
     std::optional<CurrencyRate> rate;
     if (!schema(root, !user, err) || !top_text(root, "version", !user, version, err) ||
         !top_text(root, "prices_as_of", !user, as_of, err) || !top_text(root, "prices_oldest", false, oldest, err) ||
-        !read_currency(root, !user, rate, err) || !section(root, "accelerators", !user, sections[0], err) ||
+        !read_currency(root, !user, rate, err, file) || !section(root, "accelerators", !user, sections[0], err) ||
         !section(root, "providers", !user, sections[1], err) || !section(root, "instances", !user, sections[2], err) ||
         !section(root, "models", !user, sections[3], err))
         return false;
@@ -654,18 +675,19 @@ template <class T, class ReadFn>
 
 // Reads `text` into `cat`. A full catalog (user == false) needs every top-level key; a user
 // catalog may give any of them and its rows replace or extend what `cat` already holds.
-Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
+Result<Catalog> load(Catalog cat, const File& text, bool user) {
     detail::JsonDoc doc;
     std::optional<JsonValue> sections[4];  // accelerators, providers, instances, models
     std::optional<Error> err;
-    if (!parse_file(text, doc, err) || !read_top(cat, doc.root(), user, sections, err)) return Result<Catalog>::failure(std::move(*err));
+    if (!parse_file(*text, doc, err) || !read_top(cat, doc.root(), user, sections, err, text))
+        return Result<Catalog>::failure(std::move(*err));
     Sink warnings;
     // Accelerators and providers first: instances refer to them (user rows may refer to base rows).
-    read_section(sections[0], "accelerators", cat.accelerators, accel_key, read_accelerator, warnings);
-    read_section(sections[1], "providers", cat.providers, provider_key, read_provider, warnings);
+    read_section(sections[0], "accelerators", cat.accelerators, accel_key, read_accelerator, warnings, text);
+    read_section(sections[1], "providers", cat.providers, provider_key, read_provider, warnings, text);
     read_section(sections[2], "instances", cat.instances, instance_key,
-                 [&cat](Row& r, Instance& i) { return read_instance(r, i, cat); }, warnings);
-    read_section(sections[3], "models", cat.models, model_key, read_model, warnings);
+                 [&cat](Row& r, Instance& i) { return read_instance(r, i, cat); }, warnings, text);
+    read_section(sections[3], "models", cat.models, model_key, read_model, warnings, text);
     return Result<Catalog>::success(std::move(cat), warnings.take());
 }
 
@@ -673,10 +695,17 @@ Result<Catalog> load(Catalog cat, std::string_view text, bool user) {
 
 // [SECTION] parse_catalog, merge_catalog
 
-Result<Catalog> parse_catalog(std::string_view json_text) { return load(Catalog{}, json_text, false); }
+Result<Catalog> parse_catalog(std::string_view json_text) {
+    return parse_catalog(std::make_shared<const std::string>(json_text));
+}
+
+Result<Catalog> parse_catalog(std::shared_ptr<const std::string> json_text) {
+    if (!json_text) json_text = std::make_shared<const std::string>();
+    return load(Catalog{}, json_text, false);
+}
 
 Result<Catalog> merge_catalog(const Catalog& base, std::string_view user_json_text) {
-    return load(base, user_json_text, true);
+    return load(base, std::make_shared<const std::string>(user_json_text), true);
 }
 
 }  // namespace gpusizer

@@ -9,7 +9,7 @@ namespace {
 using detail::ojson;
 
 ojson or_null(double v) { return v > 0 ? ojson(v) : ojson(nullptr); }  // 0 = not known / not supported
-ojson or_null(const std::string& s) { return s.empty() ? ojson(nullptr) : ojson(s); }
+ojson or_null(std::string_view s) { return s.empty() ? ojson(nullptr) : ojson(std::string(s)); }
 ojson or_null(const std::optional<double>& v) { return v ? ojson(*v) : ojson(nullptr); }
 
 ojson accelerator(const Accelerator& a) {
@@ -24,10 +24,10 @@ ojson accelerator(const Accelerator& a) {
     j["tops_int4_dense"] = or_null(a.tops_int4_dense), j["nvlink_bandwidth_gbps"] = a.nvlink_bandwidth_gbps;
     j["pcie_gen"] = a.pcie_gen ? ojson(a.pcie_gen) : ojson(nullptr), j["tdp_w"] = or_null(a.tdp_w);
     j["form_factor"] = a.form_factor, j["software"] = a.software;
-    j["export_status"] = a.export_status, j["export_status_note"] = a.export_status_note;
-    j["export_status_date"] = or_null(a.export_status_date), j["export_status_date_source"] = a.export_status_date_source;
+    j["export_status"] = a.export_status, j["export_status_note"] = a.export_status_note.str();
+    j["export_status_date"] = or_null(a.export_status_date), j["export_status_date_source"] = a.export_status_date_source.str();
     j["confidence"] = to_string(a.confidence), j["is_estimate"] = is_estimate(a.confidence);
-    j["verified_fields"] = a.verified_fields, j["source"] = a.source, j["notes"] = a.notes;
+    j["verified_fields"] = a.verified_fields, j["source"] = a.source.str(), j["notes"] = a.notes.str();
     return j;
 }
 
@@ -37,7 +37,7 @@ ojson provider(const Provider& p) {
     j["interruption_notice_s"] = or_null(p.interruption_notice_s);
     j["billing_granularity_s"] = or_null(p.billing_granularity_s);
     j["regions"] = p.regions, j["cn_mainland"] = p.cn_mainland;
-    j["confidence"] = to_string(p.confidence), j["source"] = p.source, j["notes"] = p.notes;
+    j["confidence"] = to_string(p.confidence), j["source"] = p.source, j["notes"] = p.notes.str();
     return j;
 }
 
@@ -54,7 +54,7 @@ ojson instance(const Instance& i) {
     j["price_basis"] = or_null(i.price_basis), j["price_official"] = i.is_official_price();
     j["spot_price_date"] = or_null(i.spot_price_date);
     j["confidence"] = to_string(i.confidence), j["is_estimate"] = is_estimate(i.confidence);
-    j["source"] = i.source, j["notes"] = i.notes;
+    j["source"] = i.source.str(), j["notes"] = i.notes.str();
     return j;
 }
 
@@ -63,7 +63,7 @@ ojson model(const ModelPreset& m) {
     j["id"] = m.id, j["name"] = m.name, j["family"] = m.family, j["hub_repo"] = m.hub_repo;
     j["published_params"] = or_null(m.published_params), j["published_params_source"] = or_null(m.published_params_source);
     j["licence"] = or_null(m.licence), j["licence_source"] = or_null(m.licence_source);
-    j["source"] = m.source, j["fidelity"] = m.fidelity, j["notes"] = m.notes;
+    j["source"] = m.source.str(), j["fidelity"] = m.fidelity, j["notes"] = m.notes.str();
     const Result<ModelArch>& a = m.arch();  // parsed now if not yet
     if (a.ok()) {
         ojson arch;
