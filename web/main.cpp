@@ -418,7 +418,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE void gpusizer_on_paste(const char* text) {
 }
 
 // js_start_downloads writes a download's `size` bytes here, then calls gpusizer_on_download,
-// which takes them as they are (no copy: each copy's fresh pages cost time, see on_catalog).
+// which takes them as they are: no copy, whose fresh pages would cost ~15 µs each on the machines
+// the page is tested on (docs/speed-and-cost.md "Catalog parse, tenth pass"). main() makes `g`
+// before js_start_downloads.
 extern "C" EMSCRIPTEN_KEEPALIVE char* gpusizer_download_buffer(int size) {
     g->download.resize(static_cast<std::size_t>(std::max(size, 0)));
     return g->download.data();
