@@ -629,24 +629,23 @@ template <class T, class ReadFn>
     for (std::size_t i = 0; i < rows.size(); ++i) row_of.emplace(key_of(rows[i]), i);
     std::vector<std::size_t> in_file(rows.size() + arr->size(), std::string::npos);  // per row: its first row in this file
     std::size_t end = rows.size();  // rows kept so far; rows[end] is the next row's slot
-    rows.resize(end + arr->size());
-    bool slot_used = false;  // rows[end] holds what a dropped or moved row left
+    rows.reserve(end + arr->size());  // slots made one at a time (resize would compile vector::__append)
     std::size_t i = 0;
     arr->each_element([&](JsonValue obj) {
         const std::size_t index = i++;
         if (!obj.is_object()) return row_dropped(warnings, name, index, {"must be an object, got ", value(obj)});
-        if (slot_used) rows[end] = T();
-        slot_used = true;
+        if (end == rows.size()) rows.emplace_back();
+        else rows[end] = T();  // what a dropped or moved row left
         Row r(obj, name, index, warnings, file);
         if (!read(r, rows[end])) return;
         const auto [place, added] = row_of.try_emplace(key_of(rows[end]), end);
         const std::size_t at = place->second;
         if (in_file[at] != std::string::npos) return duplicate_row(warnings, name, index, in_file[at], rows[end]);
         in_file[at] = index;
-        if (added) ++end, slot_used = false;
+        if (added) ++end;
         else rows[at] = std::move(rows[end]);
     });
-    rows.resize(end);
+    rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(end), rows.end());
 }
 
 // The top-level keys into `cat` and the sections' positions; false with `err` when the file is broken.
