@@ -274,11 +274,7 @@ public:
         if (out.size() > k_max_text) return fail(key, {"longer than ", num(k_max_text), " bytes"}), out.clear();
     }
     // A value's text as a CatalogText viewing the file (an object's, or a string's without escapes).
-    CatalogText file_text(const JsonValue& v) const {
-        std::string_view t = v.text();
-        if (v.is_string()) t = t.substr(1, t.size() - 2);
-        return CatalogText(file_, t);
-    }
+    CatalogText file_text(const JsonValue& v) const { return CatalogText(file_, v.is_string() ? v.written() : v.text()); }
     // Required id: letters, digits, - _ . (what share links and the CLI accept).
     void id(std::string_view key, std::string& out) {
         text(key, out, k_max_id_length);

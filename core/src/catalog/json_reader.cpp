@@ -407,9 +407,8 @@ bool JsonValue::boolean() const { return is_boolean() && (doc_->tokens_[index_].
 
 std::string JsonValue::string() const {
     if (!is_string()) return {};
-    const std::string_view s = text();
-    if (doc_->tokens_[index_].info & k_flag) return unescape(s);
-    return std::string(s.substr(1, s.size() - 2));
+    if (doc_->tokens_[index_].info & k_flag) return unescape(text());
+    return std::string(written());
 }
 
 bool JsonValue::key_equals(std::string_view key) const {

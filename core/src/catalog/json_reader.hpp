@@ -39,6 +39,10 @@ public:
     JsonNumber number() const;           // a number as nlohmann reads it (integer, unsigned or float)
     std::string string() const;          // a string, unescaped; "" for anything else
     std::string_view text() const;       // the value's JSON text, as written
+    std::string_view written() const {   // a string's text between its quotes, escapes not decoded (strings only)
+        const std::string_view t = text();
+        return t.substr(1, t.size() - 2);
+    }
     bool has_escapes() const;            // a string written with a backslash escape
     std::size_t size() const;            // elements of an array, members of an object (keys given twice count twice)
 
