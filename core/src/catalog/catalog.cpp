@@ -97,9 +97,9 @@ const Result<ModelArch>& ModelPreset::arch() const {
             if (models_row_ != std::string::npos)
                 a.error.path = "models[" + std::to_string(models_row_) + "].config" + (a.error.path.empty() ? "" : "." + a.error.path);
         }
-        parsed_->arch = std::move(a);
+        parsed_->arch = std::make_unique<const Result<ModelArch>>(std::move(a));
     });
-    return parsed_->arch;
+    return *parsed_->arch;
 }
 
 namespace {
