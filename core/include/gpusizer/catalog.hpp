@@ -166,9 +166,9 @@ struct ModelPreset {
     const Result<ModelArch>& arch() const;
 
 private:
-    // What arch() parsed, made on its first call: a catalog read makes one Parsed per preset, and
-    // a Result<ModelArch> held in place (~600 bytes) cost the page's parse ~130 kB of fresh memory
-    // for configs it may never use (docs/speed-and-cost.md "Catalog parse, eleventh pass").
+    // What arch() parsed, made on its first call: a catalog read makes two Parsed per preset (the
+    // default and set_config's), and a Result<ModelArch> held in place (~600 bytes) cost the page's
+    // parse ~130 kB of fresh memory for configs it may never use (docs/speed-and-cost.md "Catalog parse, eleventh pass").
     struct Parsed {
         std::once_flag once;
         std::unique_ptr<const Result<ModelArch>> arch;
