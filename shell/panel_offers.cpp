@@ -172,7 +172,7 @@ std::string short_gpus(const Offer& o) {
     return std::to_string(o.gpu_count) + "\u00d7 " + name.substr(0, name.find(" ("));
 }
 
-const char* check_name(const std::string& id) {
+const char* check_name(std::string_view id) {
     struct Name {
         const char* id;
         const char* en;
@@ -190,7 +190,7 @@ const char* check_name(const std::string& id) {
     };
     for (const Name& n : k_names)
         if (id == n.id) return tr(n.en, n.zh);
-    return id.c_str();
+    return id.data();  // the planner's ids are string literals (NUL-terminated)
 }
 
 // The details row of an opened offer: drawn across the whole table width.

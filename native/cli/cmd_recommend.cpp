@@ -26,7 +26,10 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
         if (o.plan.zero_stage) plan += " z" + std::to_string(o.plan.zero_stage);
         std::string warn;
         for (const Check& c : o.checks)
-            if (!c.ok) warn += (warn.empty() ? "" : ",") + c.id;
+            if (!c.ok) {
+                if (!warn.empty()) warn += ',';
+                warn += c.id;
+            }
         t.add({std::to_string(o.rank), o.provider, o.instance + (o.spot ? " spot" : ""),
                std::to_string(o.gpu_count) + "× " + o.gpu, plan,
                num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib),

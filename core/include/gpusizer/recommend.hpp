@@ -25,8 +25,9 @@ struct Plan {
 };
 
 struct Check {
-    std::string id;       // memory_fit, headroom, levers, pcie_model_parallel, fabric, host_ram, vcpus, export,
+    std::string_view id;  // memory_fit, headroom, levers, pcie_model_parallel, fabric, host_ram, vcpus, export,
                           // software, bf16, spot, price_estimate, latency, budget, deadline, per_gpu_listing, price
+                          // (the planner's static text: valid for the whole program)
     bool ok = true;       // false: a warning or a failure (see `blocking`)
     bool blocking = false;  // a failed blocking check removes the offer
     std::string message;     // "" until the offer is worded (word_offer)

@@ -42,7 +42,10 @@ const char* boolean(bool b) { return b ? "true" : "false"; }
 std::string failed_checks(const Offer& o, const char* sep) {
     std::string out;
     for (const Check& c : o.checks)
-        if (!c.ok) out += (out.empty() ? "" : sep) + c.id;
+        if (!c.ok) {
+            if (!out.empty()) out += sep;
+            out += c.id;
+        }
     return out;
 }
 
