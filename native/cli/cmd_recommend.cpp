@@ -24,12 +24,7 @@ void print_human(const Catalog& catalog, const Recommendation& r, Io& io) {
         std::string plan = "tp" + std::to_string(o.plan.tensor_parallel) + " pp" + std::to_string(o.plan.pipeline_parallel) +
                            " dp" + std::to_string(o.plan.data_parallel);
         if (o.plan.zero_stage) plan += " z" + std::to_string(o.plan.zero_stage);
-        std::string warn;
-        for (const Check& c : o.checks)
-            if (!c.ok) {
-                if (!warn.empty()) warn += ',';
-                warn += c.id;
-            }
+        const std::string warn = failed_checks(o, ",");
         t.add({std::to_string(o.rank), o.provider, o.instance + (o.spot ? " spot" : ""),
                std::to_string(o.gpu_count) + "× " + o.gpu, plan,
                num("%.1f", double(o.memory_per_gpu_bytes) / k_bytes_per_gib),

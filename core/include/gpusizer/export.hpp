@@ -23,6 +23,10 @@ namespace gpusizer {
 // quotes doubled. Other text is returned as is.
 std::string csv_field(std::string_view text);
 
+// The ids of an offer's checks that did not pass, in order, joined by `sep` ("" when all passed):
+// the CSV's failed_checks column, the Markdown's and the CLI's checks column.
+std::string failed_checks(const Offer& o, std::string_view sep);
+
 // Header `term,bytes,gib`, then one row per memory term per GPU (weights, gradients,
 // optimizer, activations, kv_cache, overhead, total). bytes: exact integer; gib: bytes / 2^30
 // with 4 decimals. Lines end with CRLF (RFC 4180).

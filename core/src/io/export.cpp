@@ -39,16 +39,6 @@ std::string number(std::optional<double> v) {
 
 const char* boolean(bool b) { return b ? "true" : "false"; }
 
-std::string failed_checks(const Offer& o, const char* sep) {
-    std::string out;
-    for (const Check& c : o.checks)
-        if (!c.ok) {
-            if (!out.empty()) out += sep;
-            out += c.id;
-        }
-    return out;
-}
-
 // [SECTION] CSV
 
 void csv_row(std::string& out, const std::vector<std::string>& fields) {
@@ -105,6 +95,16 @@ void add_unique(std::vector<std::string>& out, const std::vector<std::string>& m
 }
 
 }  // namespace
+
+std::string failed_checks(const Offer& o, std::string_view sep) {
+    std::string out;
+    for (const Check& c : o.checks)
+        if (!c.ok) {
+            if (!out.empty()) out += sep;
+            out += c.id;
+        }
+    return out;
+}
 
 std::string csv_field(std::string_view text) {
     if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
